@@ -1,0 +1,94 @@
+// The spec's REST API on loopback. This file only translates HTTP to the service facade and back:
+// statuses, texts and headers are decided by the service.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { platformFromPathSegment } from '../../src-shared/platforms';
+import { ERROR_TEXT, type ApiResponse } from '../service/apiResponse';
+import type { Admission, Caller, TranscriptService } from '../service/service';
+
+/** Far above any real request (`{"url": …}` of at most 2 KB) and far below what could hurt. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admission?: Admission;
+  }
+}
+
+function send(reply: FastifyReply, response: ApiResponse): FastifyReply {
+  return reply.code(response.status).headers(response.headers).type('application/json; charset=utf-8').send(JSON.stringify(response.body));
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  const admission = request.admission;
+  // The onRequest hook answers every request it does not admit, so a handler always has a caller.
+  if (admission?.ok !== true) throw new Error('request reached a handler without admission');
+  return admission.caller;
+}
+
+export function buildApi(service: TranscriptService): FastifyInstance {
+  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, return503OnClosing: true });
+
+  // Bodies stay raw text: auth and the rate limit come first, then the service parses the JSON
+  // (so a malformed body from an unknown caller is a 401, and from a known one a 400 in JSON).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const admission = service.admit(request.headers.authorization, request.ip);
+    request.admission = admission;
+    if (!admission.ok) return send(reply, admission.response);
+    reply.headers(admission.headers);
+  });
+
+  app.post<{ Params: { platform: string } }>('/api/:platform/transcript', async (request, reply) => {
+    const platform = platformFromPathSegment(request.params.platform);
+    const body = typeof request.body === 'string' ? request.body : undefined;
+    if (platform === undefined) return send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound, message: `Unknown platform "${request.params.platform}"` } });
+    const caller = callerOf(request);
+    if (platform === 'podcast') return send(reply, await service.submitPodcast(caller, body));
+    const aborted = new AbortController();
+    request.raw.on('close', () => {
+      if (!reply.sent) aborted.abort();
+    });
+    return send(reply, await service.transcript(caller, platform, body, aborted.signal));
+  });
+
+  app.get<{ Params: { platform: string; jobId: string } }>('/api/:platform/jobs/:jobId', (request, reply) => {
+    if (platformFromPathSegment(request.params.platform) !== 'podcast') return send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } });
+    return send(reply, service.job(callerOf(request), request.params.jobId));
+  });
+
+  app.get('/api/balance', (request, reply) => send(reply, service.balance(callerOf(request))));
+
+  app.setNotFoundHandler((_request, reply) => send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } }));
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    if (error.statusCode === 413) {
+      return send(reply, { status: 413, headers: {}, body: { error: 'Payload too large', message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes` } });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, { status: error.statusCode, headers: {}, body: { error: 'Bad request', message: error.message } });
+    }
+    // Never a stack trace to the client; the operator sees the real error.
+    console.error('transcript-desk: unexpected error while answering a request:', error);
+    return send(reply, { status: 500, headers: {}, body: { error: 'Internal error' } });
+  });
+
+  return app;
+}
+
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(service: TranscriptService, host = '127.0.0.1', port = 8787): Promise<RunningServer> {
+  const app = buildApi(service);
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address !== null ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${shownHost}:${boundPort}`, host, port: boundPort, close: () => app.close() };
+}

@@ -1,0 +1,44 @@
+// The ledger is the only module that writes SQL. Everything else asks it.
+import type Database from 'better-sqlite3';
+import { Accounts } from './accounts';
+import { CreditLedger } from './credits';
+import { openDatabase } from './database';
+import { ApiKeys } from './keys';
+import { PodcastJobs } from './podcastJobs';
+import { RateWindows } from './rateWindows';
+import { TranscriptCache } from './transcriptCache';
+
+export class Ledger {
+  readonly accounts: Accounts;
+  readonly keys: ApiKeys;
+  readonly credits: CreditLedger;
+  readonly cache: TranscriptCache;
+  readonly rateWindows: RateWindows;
+  readonly podcastJobs: PodcastJobs;
+
+  constructor(readonly db: Database.Database) {
+    this.accounts = new Accounts(db);
+    this.keys = new ApiKeys(db);
+    this.credits = new CreditLedger(db);
+    this.cache = new TranscriptCache(db);
+    this.rateWindows = new RateWindows(db);
+    this.podcastJobs = new PodcastJobs(db);
+  }
+
+  static open(file: string): Ledger {
+    return new Ledger(openDatabase(file));
+  }
+
+  /** Runs `fn` in one write transaction (charge and cache together, for instance). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export type { Account, Plan } from './accounts';
+export { PLANS, isPlan } from './accounts';
+export { DatabaseFromFutureError } from './migrate';

@@ -1,0 +1,83 @@
+import type Database from 'better-sqlite3';
+
+export type JobStatus = 'processing' | 'done' | 'failed';
+
+/** A podcast job as one account sees it: its own submit joined with the shared episode work. */
+export interface PodcastJobView {
+  jobId: string;
+  accountId: number;
+  status: JobStatus;
+  reserved: number;
+  createdAt: number;
+  completedAt: number | null;
+  episode: {
+    key: string;
+    title: string;
+    showTitle: string;
+    artworkUrl: string;
+    durationSeconds: number;
+    chunksDone: number;
+    chunksTotal: number;
+    transcript: string | null;
+    source: 'publisher' | 'ai' | null;
+    errorMessage: string | null;
+  };
+}
+
+interface Row {
+  id: string;
+  account_id: number;
+  status: JobStatus;
+  reserved: number;
+  created_at: number;
+  completed_at: number | null;
+  episode_key: string;
+  title: string;
+  show_title: string;
+  artwork_url: string;
+  duration_seconds: number;
+  chunks_done: number;
+  chunks_total: number;
+  transcript: string | null;
+  source: 'publisher' | 'ai' | null;
+  error_message: string | null;
+}
+
+/** Read side of the podcast tables; the job runner of the podcast issue writes them. */
+export class PodcastJobs {
+  private readonly byId;
+
+  constructor(db: Database.Database) {
+    this.byId = db.prepare<[string], Row>(
+      `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
+              e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source, e.error_message
+       FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key WHERE j.id = ?`,
+    );
+  }
+
+  /** A job of another account is reported as missing, never as forbidden: ids are not an oracle. */
+  get(jobId: string, accountId: number): PodcastJobView | undefined {
+    const r = this.byId.get(jobId);
+    if (r === undefined || r.account_id !== accountId) return undefined;
+    return {
+      jobId: r.id,
+      accountId: r.account_id,
+      status: r.status,
+      reserved: r.reserved,
+      createdAt: r.created_at,
+      completedAt: r.completed_at,
+      episode: {
+        key: r.episode_key,
+        title: r.title,
+        showTitle: r.show_title,
+        artworkUrl: r.artwork_url,
+        durationSeconds: r.duration_seconds,
+        chunksDone: r.chunks_done,
+        chunksTotal: r.chunks_total,
+        transcript: r.transcript,
+        source: r.source,
+        errorMessage: r.error_message,
+      },
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { Segment } from '../../../src-shared/transcript';
+
+/** What a platform fetcher hands back when it has a transcript. */
+export interface FetchedTranscript {
+  /** The spec's response shape for the platform (§2.3) without `credits` and `cached`. */
+  body: Record<string, unknown>;
+  /** Plain text of the transcript, for the library, search and TXT export. */
+  text: string;
+  /** Timing where the source has it (captions, speech-to-text), for SRT/VTT export. */
+  segments: Segment[] | null;
+  title: string | null;
+  /** The item's canonical key when the request used a short link that was resolved upstream. */
+  resolvedKey?: string;
+}
+
+/** A fetch that did not yield a transcript. Every one of these is free for the caller. */
+export interface FetchFailure {
+  status: 404 | 422 | 502;
+  error: string;
+  message?: string;
+  code?: string;
+}
+
+export type FetchOutcome = { ok: true; transcript: FetchedTranscript } | ({ ok: false } & FetchFailure);
+
+export interface FetchContext {
+  signal: AbortSignal;
+  /** Optional request field `lang` (caption language preference), already validated. */
+  lang?: string;
+}
+
+/** One per synchronous platform: URL in, spec-shaped transcript or a classified failure out. */
+export interface PlatformFetcher {
+  fetch(item: ParsedItem, ctx: FetchContext): Promise<FetchOutcome>;
+}

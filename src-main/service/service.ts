@@ -1,0 +1,148 @@
+// The facade of the transcript service. Every transport (REST, app RPC, CLI) goes through these
+// methods and renders the `ApiResponse` they return; no transport decides a status or a text.
+import { randomUUID } from 'node:crypto';
+import { PLATFORMS, type SyncPlatformToken } from '../../src-shared/platforms';
+import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
+import { ERROR_TEXT, errorResponse, withHeaders, type ApiResponse } from './apiResponse';
+import { SYNC_TRANSCRIPT_PRICE } from './billing';
+import type { Ledger, Plan } from './ledger/index';
+import { KEY_PREFIX } from './ledger/keys';
+import type { FetchOutcome } from './platforms/fetcher';
+import { defaultFetchers, type FetcherTable } from './platforms/index';
+import { jobRecord } from './podcast/jobRecord';
+import { notImplementedSubmitter, type PodcastSubmitter } from './podcast/submitter';
+import { RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders } from './rateLimit';
+import { parseJsonObject, urlField } from './requestBody';
+
+/** An authenticated caller that passed the rate limit. */
+export interface Caller {
+  accountId: number;
+  plan: Plan;
+  keyPrefix: string;
+}
+
+export type Admission = { ok: true; caller: Caller; headers: Record<string, string> } | { ok: false; response: ApiResponse };
+
+export interface ServiceOptions {
+  ledger: Ledger;
+  fetchers?: Partial<FetcherTable>;
+  podcast?: PodcastSubmitter;
+  now?: () => number;
+}
+
+const PODCAST_PLANS: ReadonlySet<Plan> = new Set(['plus', 'pro']);
+
+export class TranscriptService {
+  readonly ledger: Ledger;
+  private readonly fetchers: FetcherTable;
+  private readonly podcast: PodcastSubmitter;
+  private readonly now: () => number;
+
+  constructor(options: ServiceOptions) {
+    this.ledger = options.ledger;
+    this.fetchers = defaultFetchers(options.fetchers);
+    this.podcast = options.podcast ?? notImplementedSubmitter;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Auth (spec §5) then rate limit (§8). Requests without a valid key are limited per client
+   * address, which both gives them honest rate-limit headers and slows down key guessing.
+   */
+  admit(authorization: string | undefined, client: string): Admission {
+    const now = this.now();
+    const token = authorization?.startsWith(`Bearer ${KEY_PREFIX}`) ? authorization.slice('Bearer '.length).trim() : undefined;
+    const key = token === undefined ? undefined : this.ledger.keys.find(token);
+    const valid = key !== undefined && !key.revoked;
+    const decision = this.ledger.rateWindows.hit(valid ? `key:${key.keyId}` : `client:${client}`, now, RATE_LIMIT, RATE_WINDOW_MS);
+    const headers = rateLimitHeaders(decision, now);
+    if (!decision.allowed) return { ok: false, response: errorResponse(429, ERROR_TEXT.rateLimited, {}, headers) };
+    if (token === undefined) return { ok: false, response: errorResponse(401, ERROR_TEXT.missingKey, {}, headers) };
+    if (!valid) return { ok: false, response: errorResponse(401, ERROR_TEXT.invalidKey, {}, headers) };
+    return { ok: true, caller: { accountId: key.accountId, plan: key.plan, keyPrefix: key.prefix }, headers };
+  }
+
+  /** GET /api/balance: free, rate limited, never 403. */
+  balance(caller: Caller): ApiResponse {
+    const account = this.ledger.accounts.get(caller.accountId);
+    return { status: 200, headers: {}, body: { credits: account?.balance ?? 0, plan: account?.plan ?? caller.plan } };
+  }
+
+  /** POST /api/{platform}/transcript for the synchronous platforms. */
+  async transcript(caller: Caller, platform: SyncPlatformToken, rawBody: string | undefined, signal?: AbortSignal): Promise<ApiResponse> {
+    const request = this.readUrl(platform, rawBody);
+    if (!request.ok) return request.response;
+    const { item } = request;
+
+    const balance = this.ledger.credits.balance(caller.accountId);
+    if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
+
+    const hit = this.ledger.cache.get(platform, item.canonicalKey);
+    if (hit !== undefined) return { status: 200, headers: {}, body: { ...hit.body, credits: balance, cached: true } };
+
+    const outcome = await this.fetchSafely(platform, item, signal ?? new AbortController().signal);
+    if (!outcome.ok) {
+      const { status, error, message, code } = outcome;
+      return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) });
+    }
+    return this.deliver(caller, platform, item, outcome.transcript);
+  }
+
+  /** POST /api/podcast/transcript: URL rules, then the plan check, then the job runner. */
+  async submitPodcast(caller: Caller, rawBody: string | undefined): Promise<ApiResponse> {
+    const request = this.readUrl('podcast', rawBody);
+    if (!request.ok) return request.response;
+    if (!PODCAST_PLANS.has(caller.plan)) {
+      return errorResponse(402, ERROR_TEXT.upgradeRequired, { message: `Podcast transcription needs the plus or pro plan; this key is on ${caller.plan}` });
+    }
+    return this.podcast.submit({ accountId: caller.accountId }, request.item);
+  }
+
+  /** GET /api/podcast/jobs/{jobId}: another account's job is 404 like an unknown one. */
+  job(caller: Caller, jobId: string): ApiResponse {
+    const job = this.ledger.podcastJobs.get(jobId, caller.accountId);
+    if (job === undefined) return errorResponse(404, ERROR_TEXT.jobNotFound);
+    return { status: 200, headers: {}, body: jobRecord(job, this.ledger.credits.balance(caller.accountId)) };
+  }
+
+  /** Admission and operation in one call, for transports without an early hook (app RPC, CLI, tests). */
+  async handle(authorization: string | undefined, client: string, operation: (caller: Caller) => ApiResponse | Promise<ApiResponse>): Promise<ApiResponse> {
+    const admission = this.admit(authorization, client);
+    if (!admission.ok) return admission.response;
+    return withHeaders(await operation(admission.caller), admission.headers);
+  }
+
+  private readUrl(platform: SyncPlatformToken | 'podcast', rawBody: string | undefined): { ok: true; item: ParsedItem } | { ok: false; response: ApiResponse } {
+    const invalid = (message: string) => ({ ok: false as const, response: errorResponse(400, PLATFORMS[platform].invalidUrlText, { message }) });
+    const body = parseJsonObject(rawBody);
+    if (!body.ok) return invalid(body.message);
+    const url = urlField(body.value);
+    if (!url.ok) return invalid(url.message);
+    const parsed = parseForPlatform(platform, url.url);
+    if (!parsed.ok) return invalid(parsed.reason);
+    return { ok: true, item: parsed };
+  }
+
+  /** A fetcher that throws is an upstream problem to the caller: 502, never a 500 or a stack trace. */
+  private async fetchSafely(platform: SyncPlatformToken, item: ParsedItem, signal: AbortSignal): Promise<FetchOutcome> {
+    try {
+      return await this.fetchers[platform].fetch(item, { signal });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { ok: false, status: 502, error: ERROR_TEXT.upstream, message: `${PLATFORMS[platform].uiName} request failed: ${detail}` };
+    }
+  }
+
+  /** Caches and charges in one transaction: the transcript is kept even if the charge loses a race. */
+  private deliver(caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: Extract<FetchOutcome, { ok: true }>['transcript']): ApiResponse {
+    const charge = this.ledger.transaction(() => {
+      this.ledger.cache.put(
+        { platform, canonicalKey: fetched.resolvedKey ?? item.canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments },
+        item.canonicalKey,
+      );
+      return this.ledger.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${item.canonicalKey}`);
+    });
+    if (!charge.ok) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
+    return { status: 200, headers: {}, body: { ...fetched.body, credits: charge.balance } };
+  }
+}

@@ -1,0 +1,25 @@
+import { hostIn, pathSegments } from '../prepare';
+import type { PlatformRule } from '../types';
+
+const SHORTCODE = /^[A-Za-z0-9_-]{5,64}$/;
+/** Path kind → the kind we normalize to; `/reels/<sc>/` is what the app's share sheet often yields. */
+const KINDS: Readonly<Record<string, string>> = { reel: 'reel', reels: 'reel', p: 'p', tv: 'tv' };
+
+export const reelsRule: PlatformRule = {
+  platform: 'reels',
+  ownsHost: hostIn('instagram.com', 'www.instagram.com'),
+  match(url) {
+    const [kind, shortcode, ...rest] = pathSegments(url);
+    if (kind === 'stories') return { reason: 'Instagram stories are not supported' };
+    const normalizedKind = kind === undefined ? undefined : KINDS[kind];
+    if (normalizedKind === undefined || shortcode === undefined || rest.length > 0 || !SHORTCODE.test(shortcode)) {
+      return { reason: 'Not an Instagram post link (expected /reel/<shortcode>/, /p/<shortcode>/ or /tv/<shortcode>/)' };
+    }
+    // One shortcode is one media item whichever path shows it, so the key is the shortcode alone.
+    return {
+      canonicalKey: shortcode,
+      itemId: shortcode,
+      normalizedUrl: `https://www.instagram.com/${normalizedKind}/${shortcode}/`,
+    };
+  },
+};
