@@ -13,29 +13,27 @@ export interface RateDecision {
  * kept in SQLite so a restart neither forgives nor double-counts what a key already used.
  */
 export class RateWindows {
-  private readonly read;
-  private readonly write;
+  private readonly hitStatement;
 
-  constructor(private readonly db: Database.Database) {
-    this.read = db.prepare<[string], { window_start: number; used: number }>('SELECT window_start, used FROM rate_windows WHERE bucket = ?');
-    this.write = db.prepare<[string, number, number]>(
-      'INSERT INTO rate_windows (bucket, window_start, used) VALUES (?, ?, ?) ON CONFLICT (bucket) DO UPDATE SET window_start = excluded.window_start, used = excluded.used',
+  constructor(db: Database.Database) {
+    // One statement, so one implicit transaction per request: it runs on every API call.
+    // `used` stops at limit + 1, which marks "refused" without counting refused requests further.
+    this.hitStatement = db.prepare<[{ bucket: string; now: number; limit: number; windowMs: number }], { window_start: number; used: number }>(
+      `INSERT INTO rate_windows (bucket, window_start, used) VALUES (@bucket, @now, 1)
+       ON CONFLICT (bucket) DO UPDATE SET
+         window_start = CASE WHEN @now >= window_start + @windowMs OR @now < window_start THEN @now ELSE window_start END,
+         used = CASE WHEN @now >= window_start + @windowMs OR @now < window_start THEN 1
+                     WHEN used < @limit THEN used + 1
+                     ELSE @limit + 1 END
+       RETURNING window_start, used`,
     );
   }
 
   /** Counts one request against `bucket` if the window has room; a refused request is not counted. */
   hit(bucket: string, now: number, limit: number, windowMs: number): RateDecision {
-    return this.db
-      .transaction((): RateDecision => {
-        const row = this.read.get(bucket);
-        const fresh = row === undefined || now >= row.window_start + windowMs || now < row.window_start;
-        const windowStart = fresh ? now : row.window_start;
-        const used = fresh ? 0 : row.used;
-        const resetAt = windowStart + windowMs;
-        if (used >= limit) return { allowed: false, limit, remaining: 0, resetAt };
-        this.write.run(bucket, windowStart, used + 1);
-        return { allowed: true, limit, remaining: limit - used - 1, resetAt };
-      })
-      .immediate();
+    const row = this.hitStatement.get({ bucket, now, limit, windowMs });
+    if (row === undefined) throw new Error('rate window upsert returned nothing');
+    const allowed = row.used <= limit;
+    return { allowed, limit, remaining: allowed ? limit - row.used : 0, resetAt: row.window_start + windowMs };
   }
 }
