@@ -1,0 +1,84 @@
+// Races for the last credits: many requests in flight over real HTTP, and many OS processes
+// writing the same SQLite file. Exactly the balance's worth must succeed, never more.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type RunningServer } from '../../src-main/http/server';
+import { ledgerFile } from '../../src-main/service/home';
+import { Ledger } from '../../src-main/service/ledger/index';
+import type { PlatformFetcher } from '../../src-main/service/platforms/fetcher';
+import { TranscriptService } from '../../src-main/service/service';
+import { tempHome } from '../helpers/home';
+import { post } from '../helpers/http';
+
+let home: ReturnType<typeof tempHome>;
+let ledger: Ledger;
+
+beforeEach(() => {
+  home = tempHome();
+  ledger = Ledger.open(ledgerFile(home.dir));
+});
+afterEach(() => {
+  ledger.close();
+  home.remove();
+});
+
+/** Stands in for YouTube (the internet): answers every video after a delay so requests overlap. */
+const slowYouTube: PlatformFetcher = {
+  async fetch(item) {
+    await sleep(50 + Math.random() * 50);
+    return {
+      ok: true,
+      transcript: { body: { success: true, type: 'video', videoId: item.itemId, transcript: [], transcript_only_text: 'hi' }, text: 'hi', segments: null, title: null },
+    };
+  },
+};
+
+describe('32 parallel charges against a balance of 5', () => {
+  let server: RunningServer;
+  afterEach(async () => server.close());
+
+  it('over HTTP: exactly 5 succeed, balance 0, and the ledger rows sum to it', async () => {
+    const service = new TranscriptService({ ledger, fetchers: { longform: slowYouTube } });
+    server = await startApiServer(service, '127.0.0.1', 0);
+    const account = ledger.accounts.create('free');
+    ledger.credits.grant(account.id, 5);
+    const { key } = ledger.keys.create(account.id);
+
+    // 32 different videos, so no request can be a cache hit of another.
+    const ids = Array.from({ length: 32 }, (_, i) => `video${String(i).padStart(6, '0')}`);
+    const replies = await Promise.all(ids.map((id) => post(server.url, '/api/longform/transcript', key, { url: `https://youtu.be/${id}` })));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(27);
+    expect(replies.filter((r) => r.status === 403).every((r) => r.body.error === 'no_credits')).toBe(true);
+    expect(replies.filter((r) => r.status === 200).map((r) => r.body.credits).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(ledger.credits.balance(account.id)).toBe(0);
+    expect(ledger.credits.sumOfEntries(account.id)).toBe(0);
+    expect(ledger.credits.entries(account.id).filter((e) => e.kind === 'charge')).toHaveLength(5);
+  });
+});
+
+describe('separate processes racing on one ledger file', () => {
+  it('4 processes × 8 charges against 5 credits: 5 charged, 27 refused, balance 0', async () => {
+    const account = ledger.accounts.create('free');
+    ledger.credits.grant(account.id, 5);
+    const startAt = Date.now() + 1500;
+    const tsx = resolve(__dirname, '../../node_modules/.bin/tsx');
+    const worker = resolve(__dirname, '../helpers/chargeWorker.ts');
+    const runs = [0, 1, 2, 3].map(async (n) => {
+      const child = spawn(tsx, [worker, ledgerFile(home.dir), String(account.id), '8', String(startAt), `p${n}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      await once(child, 'close');
+      return JSON.parse(out) as string[];
+    });
+    const results = (await Promise.all(runs)).flat();
+    expect(results.filter((r) => r === 'ok')).toHaveLength(5);
+    expect(results.filter((r) => r === 'insufficient')).toHaveLength(27);
+    expect(ledger.credits.balance(account.id)).toBe(0);
+    expect(ledger.credits.sumOfEntries(account.id)).toBe(0);
+  });
+});
