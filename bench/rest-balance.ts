@@ -1,0 +1,72 @@
+// bench/rest-balance: GET /api/balance throughput of the real server (auth, rate limit, SQLite)
+// against a bare Node HTTP server answering a constant body, both as child processes, same load.
+// Thousands of keys take turns so the rate limit is not what is measured.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { ledgerFile } from '../src-main/service/home';
+import { Ledger } from '../src-main/service/ledger/index';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const KEYS = 3000;
+const ROOT = resolve(__dirname, '..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(TSX, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolveStart({ child, url: m[1] as string });
+    });
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+}
+
+async function load(url: string, keys: string[]): Promise<number> {
+  let next = 0;
+  const result = await autocannon({
+    url: `${url}/api/balance`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${keys[next++ % keys.length]}` } }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors: the measurement is not valid`);
+  return result.requests.average;
+}
+
+async function main(): Promise<void> {
+  const home = mkdtempSync(join(tmpdir(), 'td-bench-rest-'));
+  const ledger = Ledger.open(ledgerFile(home));
+  const keys = ledger.transaction(() =>
+    Array.from({ length: KEYS }, () => {
+      const account = ledger.accounts.create('free');
+      ledger.credits.grant(account.id, 10);
+      return ledger.keys.create(account.id).key;
+    }),
+  );
+  ledger.close();
+
+  const bare = await startChild([join(ROOT, 'bench/bare-server.ts')], {});
+  const bareRps = await load(bare.url, keys);
+  bare.child.kill();
+
+  const real = await startChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home });
+  const realRps = await load(real.url, keys);
+  real.child.kill();
+
+  console.log(`bare node:http constant body   ${bareRps.toFixed(0).padStart(7)} req/s`);
+  console.log(`GET /api/balance (${KEYS} keys)  ${realRps.toFixed(0).padStart(7)} req/s`);
+  console.log(`ratio balance / bare: ${(realRps / bareRps).toFixed(2)}  (${CONNECTIONS} connections, ${SECONDS} s each)`);
+  rmSync(home, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
