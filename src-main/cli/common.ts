@@ -1,0 +1,46 @@
+import { InvalidArgumentError } from 'commander';
+import { resolveHome } from '../service/home';
+import { isPlan, PLANS, type Plan } from '../service/ledger/index';
+import { openService, type OpenedService } from '../service/open';
+import type { ServiceOptions } from '../service/service';
+
+export function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number ≥ 0');
+  return n;
+}
+
+export function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port between 0 and 65535');
+  return n;
+}
+
+export function plan(value: string): Plan {
+  if (!isPlan(value)) throw new InvalidArgumentError(`expected one of ${PLANS.join(', ')}`);
+  return value;
+}
+
+/** Opens the data home; says on stderr (stdout stays clean for --json) when the owner was just created. */
+export function open(options: Omit<ServiceOptions, 'ledger'> = {}): OpenedService {
+  const home = resolveHome();
+  const opened = openService(home, options);
+  if (opened.owner.created) {
+    process.stderr.write(`Created the owner account (pro plan, 1000 credits) in ${home}.\nIts API key is stored in ${opened.owner.keyFile}\n`);
+  }
+  return opened;
+}
+
+export function withService<T>(fn: (opened: OpenedService) => T): T {
+  const opened = open();
+  try {
+    return fn(opened);
+  } finally {
+    opened.close();
+  }
+}
+
+export function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
