@@ -1,21 +1,37 @@
 import { ensureOwner, ledgerFile, type OwnerBootstrap } from './home';
 import { Ledger } from './ledger/index';
 import { TranscriptService, type ServiceOptions } from './service';
+import { UpstreamClient } from './upstream/client';
+import { parseOverrideOrigin } from './upstream/routing';
 
 export interface OpenedService {
   service: TranscriptService;
   ledger: Ledger;
+  upstream: UpstreamClient;
   owner: OwnerBootstrap;
   close(): void;
 }
 
-/** Opens the ledger of a data home, makes sure the owner exists, and builds the service on it. */
-export function openService(home: string, options: Omit<ServiceOptions, 'ledger'> = {}): OpenedService {
+/**
+ * The composition root of the service: opens the ledger of a data home, makes sure the owner
+ * exists, and builds the upstream client and the service on them.
+ */
+export function openService(home: string, options: Omit<ServiceOptions, 'ledger'> = {}, env: NodeJS.ProcessEnv = process.env): OpenedService {
   const ledger = Ledger.open(ledgerFile(home));
   try {
     const owner = ensureOwner(ledger, home);
+    const upstream = new UpstreamClient({ override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM) });
     const service = new TranscriptService({ ...options, ledger });
-    return { service, ledger, owner, close: () => ledger.close() };
+    return {
+      service,
+      ledger,
+      upstream,
+      owner,
+      close: () => {
+        void upstream.close();
+        ledger.close();
+      },
+    };
   } catch (error) {
     ledger.close();
     throw error;

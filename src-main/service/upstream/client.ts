@@ -1,0 +1,301 @@
+// The one HTTP client for all upstream traffic. Fetchers speak in logical URLs (the real hosts);
+// this client routes, guards every hop, follows redirects, retries what is worth retrying, caps
+// time and size, and keeps cookies per platform.
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { literalHostProblem } from './addressPolicy';
+import { CookieJars } from './cookies';
+import { UpstreamError, type UpstreamFailure } from './errors';
+import { BlockedAddressError } from './guardedLookup';
+import { HostLimiter } from './limiter';
+import { backoffMs, DEFAULT_RETRY, isRetryableStatus, retryAfterMs, type RetryPolicy } from './retry';
+import { routeUrl } from './routing';
+import { discard, undiciTransport, type Transport, type TransportResponse } from './transport';
+import { userAgentFor, type UpstreamScope } from './userAgents';
+
+export interface UpstreamRequest {
+  url: string | URL;
+  /** Whose cookies and User-Agent to use; also names the platform in error messages. */
+  scope?: UpstreamScope;
+  method?: 'GET' | 'POST' | 'HEAD';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Largest body accepted, after decompression. */
+  maxBytes?: number;
+  /** Deadline for the whole request: every attempt, redirect and backoff. */
+  timeoutMs?: number;
+  headersTimeoutMs?: number;
+  /** Longest silence while the body streams in. */
+  bodyTimeoutMs?: number;
+  retry?: Partial<RetryPolicy> | false;
+  maxRedirects?: number;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The logical URL that answered, after redirects. */
+  url: string;
+  redirects: string[];
+  body: Buffer;
+  text(): string;
+  json(): unknown;
+}
+
+export interface UpstreamStream {
+  status: number;
+  headers: Record<string, string>;
+  url: string;
+  /** From Content-Length when the server sent one. */
+  contentLength: number | undefined;
+  body: AsyncIterable<Buffer>;
+  /** Stops the download and frees the connection. */
+  cancel(): void;
+}
+
+export interface UpstreamClientOptions {
+  /** TRANSCRIPT_DESK_UPSTREAM, parsed. */
+  override?: URL;
+  transport?: Transport;
+  cookies?: CookieJars;
+  perHostConcurrency?: number;
+}
+
+const DEFAULTS = { maxBytes: 8 * 1024 * 1024, streamMaxBytes: 2 * 1024 ** 3, timeoutMs: 20_000, headersTimeoutMs: 10_000, bodyTimeoutMs: 15_000, maxRedirects: 20 };
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function flatHeaders(raw: TransportResponse['headers']): { headers: Record<string, string>; setCookie: string[] } {
+  const headers: Record<string, string> = {};
+  let setCookie: string[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (name.toLowerCase() === 'set-cookie') setCookie = Array.isArray(value) ? value : [value];
+    else headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { headers, setCookie };
+}
+
+function classify(error: unknown, url: string, deadline: AbortSignal, caller: AbortSignal | undefined): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  const host = new URL(url).host;
+  if (caller?.aborted) return new UpstreamError('aborted', `the request to ${host} was cancelled`, url, { cause: error });
+  if (deadline.aborted) return new UpstreamError('timeout', `${host} did not answer in time`, url, { cause: error });
+  const cause = error as { code?: string; cause?: { code?: string } };
+  const code = cause.code ?? cause.cause?.code ?? '';
+  if (error instanceof BlockedAddressError || code === 'ERR_BLOCKED_ADDRESS') {
+    return new UpstreamError('blocked_address', `refused to contact ${host}: ${(error as Error).message}`, url, { cause: error });
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new UpstreamError('timeout', `${host} did not answer in time (${code})`, url, { cause: error });
+  }
+  const what = code === 'ECONNREFUSED' ? 'refused the connection' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'could not be found' : `failed (${code || (error as Error).message})`;
+  return new UpstreamError('network', `the connection to ${host} ${what}`, url, { cause: error });
+}
+
+interface Hop {
+  url: URL;
+  method: 'GET' | 'POST' | 'HEAD';
+  headers: Record<string, string>;
+  body: string | undefined;
+  scope: UpstreamScope | undefined;
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  req: UpstreamRequest;
+  maxBytes: number;
+  buffer: boolean;
+}
+
+const RETRYABLE_FAILURES: ReadonlySet<UpstreamFailure> = new Set(['timeout', 'network']);
+
+export class UpstreamClient {
+  readonly cookies: CookieJars;
+  private readonly transport: Transport;
+  private readonly limiter: HostLimiter;
+
+  constructor(private readonly options: UpstreamClientOptions = {}) {
+    this.transport = options.transport ?? undiciTransport();
+    this.cookies = options.cookies ?? new CookieJars();
+    this.limiter = new HostLimiter(options.perHostConcurrency ?? 4);
+  }
+
+  /** Sends a request and reads the whole (capped) body. Non-2xx answers are returned, not thrown. */
+  async request(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const maxBytes = req.maxBytes ?? DEFAULTS.maxBytes;
+    return this.withDeadline(req, async (signal) => {
+      const { opened } = await this.open(req, signal, maxBytes, true);
+      const body = opened.body ?? Buffer.alloc(0);
+      return { status: opened.status, headers: opened.headers, url: opened.url, redirects: opened.redirects, body, text: () => body.toString('utf8'), json: () => JSON.parse(body.toString('utf8')) as unknown };
+    });
+  }
+
+  /** Sends a request and hands the body over as a stream (media downloads). The deadline covers the headers only. */
+  async stream(req: UpstreamRequest): Promise<UpstreamStream> {
+    const maxBytes = req.maxBytes ?? DEFAULTS.streamMaxBytes;
+    const { opened, release } = await this.withDeadline(req, (signal) => this.open(req, signal, maxBytes, false));
+    const source = opened.stream;
+    const url = opened.url;
+    let released = false;
+    const done = () => {
+      if (!released) {
+        released = true;
+        release();
+      }
+    };
+    async function* capped(): AsyncGenerator<Buffer> {
+      let total = 0;
+      try {
+        for await (const chunk of source as AsyncIterable<Uint8Array>) {
+          total += chunk.byteLength;
+          if (total > maxBytes) {
+            discard(source);
+            throw new UpstreamError('too_large', `the answer from ${new URL(url).host} is larger than ${maxBytes} bytes`, url);
+          }
+          yield Buffer.from(chunk);
+        }
+      } finally {
+        done();
+      }
+    }
+    const length = Number(opened.headers['content-length']);
+    return {
+      status: opened.status,
+      headers: opened.headers,
+      url,
+      contentLength: Number.isFinite(length) && opened.headers['content-length'] !== undefined ? length : undefined,
+      body: capped(),
+      cancel: () => {
+        discard(source);
+        done();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private async withDeadline<T>(req: UpstreamRequest, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = AbortSignal.timeout(req.timeoutMs ?? DEFAULTS.timeoutMs);
+    const signal = req.signal === undefined ? deadline : AbortSignal.any([req.signal, deadline]);
+    try {
+      return await run(signal);
+    } catch (error) {
+      throw classify(error, String(req.url), deadline, req.signal);
+    }
+  }
+
+  /** Redirects and retries until a final answer: its body read (`buffer`) or still unread. */
+  private async open(req: UpstreamRequest, signal: AbortSignal, maxBytes: number, buffer: boolean) {
+    const policy: RetryPolicy = req.retry === false ? { ...DEFAULT_RETRY, attempts: 1 } : { ...DEFAULT_RETRY, ...req.retry };
+    const scope = req.scope;
+    let url = new URL(req.url);
+    let method = req.method ?? 'GET';
+    let body = req.body;
+    let headers = { ...req.headers };
+    const redirects: string[] = [];
+
+    for (let hop = 0; ; hop++) {
+      const problem = literalHostProblem(url);
+      if (problem !== undefined) throw new UpstreamError(url.protocol.startsWith('http') ? 'blocked_address' : 'bad_url', `refused to contact ${url.href}: ${problem}`, url.href);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UpstreamError('bad_url', `refused to fetch ${url.href}: only http and https`, url.href);
+
+      const answer = await this.attempts({ url, method, headers, body, scope, policy, signal, req, maxBytes, buffer });
+      if (!REDIRECTS.has(answer.status) || answer.headers.location === undefined) return { opened: { ...answer, url: url.href, redirects }, release: answer.release };
+
+      discard(answer.stream);
+      answer.release();
+      if (hop >= (req.maxRedirects ?? DEFAULTS.maxRedirects)) throw new UpstreamError('too_many_redirects', `more than ${req.maxRedirects ?? DEFAULTS.maxRedirects} redirects starting at ${String(req.url)}`, url.href);
+      const next = new URL(answer.headers.location, url);
+      if (next.origin !== url.origin) {
+        // Credentials a fetcher set for one host never travel to another.
+        headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+      }
+      if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+      redirects.push(next.href);
+      url = next;
+    }
+  }
+
+  /**
+   * One hop: sends, and retries on network failures, timeouts, 429 and 5xx with backoff (Retry-After
+   * honoured up to a cap). When `buffer` is set the body is read inside the loop, so a body cut off
+   * mid-way is retried like any other network failure.
+   */
+  private async attempts(hop: Hop) {
+    const { url, policy, signal, req, maxBytes, scope } = hop;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt + 1 >= policy.attempts;
+      await this.limiter.acquire(url.host);
+      let released = false;
+      const release = () => {
+        if (!released) {
+          released = true;
+          this.limiter.release(url.host);
+        }
+      };
+      try {
+        const response = await this.transport.send({
+          url: routeUrl(url, this.options.override),
+          method: hop.method,
+          headers: this.headersFor(url, hop.headers, scope),
+          body: hop.body,
+          signal,
+          headersTimeoutMs: req.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+          bodyTimeoutMs: req.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
+          guarded: this.options.override === undefined,
+        });
+        const { headers, setCookie } = flatHeaders(response.headers);
+        if (scope !== undefined) this.cookies.remember(scope, url.href, setCookie);
+        const declared = Number(headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBytes && headers['content-encoding'] === undefined) {
+          discard(response.body);
+          throw new UpstreamError('too_large', `the answer from ${url.host} is ${declared} bytes, more than the ${maxBytes} allowed`, url.href);
+        }
+        const wait = retryAfterMs(headers['retry-after']);
+        // A Retry-After longer than we are willing to wait is an answer in itself: give it back.
+        const retry = !last && isRetryableStatus(response.status) && (wait === undefined || wait <= policy.maxRetryAfterMs);
+        if (retry) {
+          discard(response.body);
+          release();
+          await sleep(wait ?? backoffMs(policy, attempt), undefined, { signal });
+          continue;
+        }
+        if (!hop.buffer || REDIRECTS.has(response.status)) return { status: response.status, headers, stream: response.body, body: undefined, release };
+        const body = await this.readAll(response.body, maxBytes, url.href);
+        release();
+        return { status: response.status, headers, stream: response.body, body, release };
+      } catch (error) {
+        release();
+        const failure = error instanceof UpstreamError ? error : classify(error, url.href, signal, req.signal);
+        if (last || !RETRYABLE_FAILURES.has(failure.failure) || signal.aborted) throw failure;
+        await sleep(backoffMs(policy, attempt), undefined, { signal });
+      }
+    }
+  }
+
+  private headersFor(url: URL, given: Record<string, string>, scope: UpstreamScope | undefined): Record<string, string> {
+    const headers: Record<string, string> = { 'user-agent': userAgentFor(scope), accept: '*/*', 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+    for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = value;
+    const cookie = scope === undefined ? undefined : this.cookies.header(scope, url.href);
+    if (cookie !== undefined && headers.cookie === undefined) headers.cookie = cookie;
+    return headers;
+  }
+
+  private async readAll(stream: Readable, maxBytes: number, url: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        discard(stream);
+        throw new UpstreamError('too_large', `the answer from ${new URL(url).host} is larger than ${maxBytes} bytes`, url);
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(chunks);
+  }
+}

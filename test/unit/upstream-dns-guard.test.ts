@@ -1,0 +1,74 @@
+// The address guard where it matters: at connect time, on the DNS answer the socket really uses.
+// A fake resolver plays DNS (this machine has none); the servers are real loopback sockets.
+// Redirect hops use the same guarded connect; their literal checks are in upstream-client.test.ts.
+import type { LookupAddress } from 'node:dns';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UpstreamClient } from '../../src-main/service/upstream/client';
+import type { UpstreamError } from '../../src-main/service/upstream/errors';
+import type { Resolver } from '../../src-main/service/upstream/guardedLookup';
+import { undiciTransport } from '../../src-main/service/upstream/transport';
+import { listen, type Loopback } from '../helpers/loopback';
+
+let server: Loopback;
+let hits = 0;
+const clients: UpstreamClient[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await server.close();
+});
+
+function clientWithDns(answers: (hostname: string, call: number) => LookupAddress[]): UpstreamClient {
+  let calls = 0;
+  const resolve: Resolver = (hostname, _options, callback) => callback(null, answers(hostname, calls++));
+  const client = new UpstreamClient({ transport: undiciTransport({ resolve, connectTimeoutMs: 300 }), perHostConcurrency: 1 });
+  clients.push(client);
+  return client;
+}
+
+async function start(): Promise<void> {
+  hits = 0;
+  server = await listen((_req, res) => {
+    hits++;
+    res.end('secret');
+  });
+}
+
+const fail = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as UpstreamError);
+
+describe('DNS-level address guard', () => {
+  it('refuses a public-looking name that resolves to loopback, before any byte reaches it', async () => {
+    await start();
+    const client = clientWithDns(() => [{ address: '127.0.0.1', family: 4 }]);
+    const error = await fail(client.request({ url: `http://feeds.innocent.example:${server.port}/feed.xml` }));
+    expect(error?.failure).toBe('blocked_address');
+    expect(error?.message).toMatch(/127\.0\.0\.1/);
+    expect(hits).toBe(0);
+  });
+
+  it('refuses IPv4-mapped IPv6 answers', async () => {
+    await start();
+    const client = clientWithDns(() => [{ address: '::ffff:127.0.0.1', family: 6 }]);
+    expect((await fail(client.request({ url: `http://mapped.example:${server.port}/` })))?.failure).toBe('blocked_address');
+    expect(hits).toBe(0);
+  });
+
+  it('refuses when any answer of several is private', async () => {
+    await start();
+    const client = clientWithDns(() => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ]);
+    expect((await fail(client.request({ url: `http://mixed.example:${server.port}/` })))?.failure).toBe('blocked_address');
+  });
+
+  it('checks every connection on its own answer, so a name that rebinds to loopback never gets through', async () => {
+    await start();
+    // First answer public (an unreachable test address), every later one loopback: a design that checked
+    // once and connected later would be fooled on the retry.
+    const client = clientWithDns((_host, call) => (call === 0 ? [{ address: '203.0.114.1', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]));
+    const error = await fail(client.request({ url: `http://rebind.example:${server.port}/`, timeoutMs: 5000 }));
+    expect(['blocked_address', 'timeout', 'network']).toContain(error?.failure);
+    expect(hits).toBe(0);
+  });
+});
