@@ -1,0 +1,84 @@
+// Export formats shared by the CLI and the desk: TXT, SRT, VTT, JSON, CSV. Runs in the browser too.
+import Papa from 'papaparse';
+import subsrt from 'subsrt-ts';
+import type { PlatformToken } from '../platforms';
+import type { Segment } from '../transcript';
+import { segmentsToCues, type CueOptions } from './cues';
+
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export function isExportFormat(value: unknown): value is ExportFormat {
+  return typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/** What an export needs to know about one transcript. */
+export interface TranscriptDocument {
+  title?: string | null;
+  sourceUrl?: string;
+  platform?: PlatformToken;
+  language?: string | null;
+  text: string;
+  segments: readonly Segment[] | null;
+}
+
+export type FormatResult = { ok: true; content: string; extension: ExportFormat; mimeType: string } | { ok: false; reason: string };
+
+const MIME: Record<ExportFormat, string> = {
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Formats that need timing, which only some sources have. */
+export const TIMED_FORMATS: ReadonlySet<ExportFormat> = new Set(['srt', 'vtt', 'csv']);
+
+export function hasTiming(doc: TranscriptDocument): boolean {
+  return doc.segments !== null && doc.segments.length > 0;
+}
+
+/** `HH:MM:SS.mmm`, the CSV's readable time column. */
+export function clockTime(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const h = Math.floor(total / 3_600_000);
+  const m = Math.floor((total % 3_600_000) / 60_000);
+  const s = Math.floor((total % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
+}
+
+function subtitles(doc: TranscriptDocument, format: 'srt' | 'vtt', options: Partial<CueOptions>): string {
+  const captions = segmentsToCues(doc.segments ?? [], options).map((cue, index) => {
+    const text = cue.lines.join('\n');
+    return { type: 'caption' as const, index: index + 1, start: cue.startMs, end: cue.endMs, duration: cue.endMs - cue.startMs, content: text, text };
+  });
+  // The library separates cues with CRLF but keeps LF inside them; one line ending is less surprising.
+  return subsrt.build(captions, { format }).replace(/\r\n/g, '\n');
+}
+
+export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, options: Partial<CueOptions> = {}): FormatResult {
+  const done = (content: string): FormatResult => ({ ok: true, content, extension: format, mimeType: MIME[format] });
+  if (TIMED_FORMATS.has(format) && !hasTiming(doc)) {
+    return { ok: false, reason: `${format.toUpperCase()} needs timed segments, and this transcript has none (its source gives plain text only); use TXT or JSON` };
+  }
+  switch (format) {
+    case 'txt':
+      return done(doc.text.endsWith('\n') || doc.text === '' ? doc.text : `${doc.text}\n`);
+    case 'srt':
+    case 'vtt':
+      return done(subtitles(doc, format, options));
+    case 'json':
+      return done(
+        `${JSON.stringify({ title: doc.title ?? null, sourceUrl: doc.sourceUrl ?? null, platform: doc.platform ?? null, language: doc.language ?? null, text: doc.text, segments: doc.segments }, null, 2)}\n`,
+      );
+    case 'csv':
+      return done(
+        `${Papa.unparse({
+          fields: ['start_ms', 'end_ms', 'start', 'end', 'text'],
+          data: (doc.segments ?? []).map((s) => [s.startMs, s.endMs, clockTime(s.startMs), clockTime(s.endMs), s.text]),
+        })}\n`,
+      );
+  }
+}
