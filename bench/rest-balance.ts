@@ -13,10 +13,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEYS = 3000;
 const ROOT = resolve(__dirname, '..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(TSX, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // node with the tsx loader in one process, so kill() stops the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolveStart, reject) => {
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {

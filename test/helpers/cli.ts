@@ -3,8 +3,17 @@ import { resolve } from 'node:path';
 import { once } from 'node:events';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const CLI = resolve(ROOT, 'src-main/cli.ts');
+
+/**
+ * Runs a TypeScript entry point in one real process (node with the tsx loader). The `tsx` binary
+ * would start a second node as its child, and a SIGKILL on the wrapper would orphan the real one.
+ */
+export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv, stderr: 'capture' | 'forward' = 'capture') {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (stderr === 'forward') child.stderr.pipe(process.stderr);
+  return child;
+}
 
 export interface CliResult {
   code: number | null;
@@ -14,7 +23,7 @@ export interface CliResult {
 
 /** Runs `transcript-desk <args>` the way a user does from a checkout (`npm run cli --`). */
 export async function runCli(home: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env, TRANSCRIPT_DESK_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTs(CLI, args, { ...env, TRANSCRIPT_DESK_HOME: home });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -50,7 +59,7 @@ export interface ServerProcess {
 
 /** Starts `transcript-desk serve --port 0` and waits for its `listening on` line. */
 export async function startServer(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(TSX, [CLI, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env, TRANSCRIPT_DESK_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTs(CLI, ['serve', '--port', '0'], { ...env, TRANSCRIPT_DESK_HOME: home });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));

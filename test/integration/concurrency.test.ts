@@ -1,6 +1,5 @@
 // Races for the last credits: many requests in flight over real HTTP, and many OS processes
 // writing the same SQLite file. Exactly the balance's worth must succeed, never more.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +9,7 @@ import { ledgerFile } from '../../src-main/service/home';
 import { Ledger } from '../../src-main/service/ledger/index';
 import type { PlatformFetcher } from '../../src-main/service/platforms/fetcher';
 import { TranscriptService } from '../../src-main/service/service';
+import { spawnTs } from '../helpers/cli';
 import { tempHome } from '../helpers/home';
 import { post } from '../helpers/http';
 
@@ -66,10 +66,9 @@ describe('separate processes racing on one ledger file', () => {
     const account = ledger.accounts.create('free');
     ledger.credits.grant(account.id, 5);
     const startAt = Date.now() + 1500;
-    const tsx = resolve(__dirname, '../../node_modules/.bin/tsx');
     const worker = resolve(__dirname, '../helpers/chargeWorker.ts');
     const runs = [0, 1, 2, 3].map(async (n) => {
-      const child = spawn(tsx, [worker, ledgerFile(home.dir), String(account.id), '8', String(startAt), `p${n}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawnTs(worker, [ledgerFile(home.dir), String(account.id), '8', String(startAt), `p${n}`], {}, 'forward');
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       await once(child, 'close');

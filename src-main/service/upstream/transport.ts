@@ -1,9 +1,10 @@
 // The wire under the upstream client: undici, with the address guard in the connect step. The
 // Electron shell can swap in a transport on Chromium's network stack; everything above (routing,
 // redirects, retries, caps, cookies) stays the same.
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { getProxyForUrl } from 'proxy-from-env';
-import { Agent, interceptors, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { assertResolvesPublic, guardedLookup, type Resolver } from './guardedLookup';
 
 export interface TransportRequest {
@@ -36,6 +37,23 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+const DECODERS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
+
+/**
+ * Undoes Content-Encoding as the body streams, so the client's size caps count decompressed bytes
+ * (a small gzip bomb stops at the cap). Unknown encodings are passed through untouched.
+ */
+export function decoded(status: number, headers: TransportResponse['headers'], body: Readable): TransportResponse {
+  const encoding = String(headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder = DECODERS[encoding];
+  if (decoder === undefined) return { status, headers, body };
+  const { 'content-encoding': _encoding, 'content-length': _length, ...rest } = headers;
+  const stream = decoder();
+  body.on('error', (error) => stream.destroy(error));
+  stream.on('close', () => body.destroy());
+  return { status, headers: rest, body: body.pipe(stream) };
+}
+
 export interface UndiciTransportOptions {
   connectTimeoutMs?: number;
   /** DNS resolver; tests give a fake one to check the guard, production uses the system's. */
@@ -44,10 +62,8 @@ export interface UndiciTransportOptions {
 
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
   const connectTimeout = options.connectTimeoutMs ?? 5000;
-  // Content-Encoding is undone below the client, so size caps count what we actually hold.
-  const decompress = interceptors.decompress();
-  const plain = new Agent({ connect: { timeout: connectTimeout } }).compose(decompress);
-  const guarded = new Agent({ connect: { timeout: connectTimeout, lookup: guardedLookup(options.resolve) } }).compose(decompress);
+  const plain = new Agent({ connect: { timeout: connectTimeout } });
+  const guarded = new Agent({ connect: { timeout: connectTimeout, lookup: guardedLookup(options.resolve) } });
   const proxies = new Map<string, Dispatcher>();
 
   async function dispatcherFor(req: TransportRequest): Promise<Dispatcher> {
@@ -59,7 +75,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
     if (req.guarded) await assertResolvesPublic(req.url.hostname, options.resolve);
     let dispatcher = proxies.get(proxy);
     if (dispatcher === undefined) {
-      dispatcher = new ProxyAgent({ uri: proxy, connect: { timeout: connectTimeout } }).compose(decompress);
+      dispatcher = new ProxyAgent({ uri: proxy, connect: { timeout: connectTimeout } });
       proxies.set(proxy, dispatcher);
     }
     return dispatcher;
@@ -77,7 +93,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
         headersTimeout: req.headersTimeoutMs,
         bodyTimeout: req.bodyTimeoutMs,
       });
-      return { status: response.statusCode, headers: response.headers, body: response.body };
+      return decoded(response.statusCode, response.headers, response.body);
     },
     async close() {
       await Promise.all([plain.close(), guarded.close(), ...[...proxies.values()].map((d) => d.close())]);
