@@ -1,9 +1,10 @@
 // The wire under the upstream client: undici, with the address guard in the connect step. The
 // Electron shell can swap in a transport on Chromium's network stack; everything above (routing,
 // redirects, retries, caps, cookies) stays the same.
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { getProxyForUrl } from 'proxy-from-env';
-import { Agent, interceptors, ProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { assertResolvesPublic, guardedLookup, type Resolver } from './guardedLookup';
 
 export interface TransportRequest {
@@ -42,12 +43,36 @@ export interface UndiciTransportOptions {
   resolve?: Resolver;
 }
 
+// Lenient like browsers: a compressed body cut short yields what arrived instead of an error, so
+// the caller sees "truncated" in the content rather than an opaque zlib failure.
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: () => createGunzip({ finishFlush: constants.Z_SYNC_FLUSH }),
+  'x-gzip': () => createGunzip({ finishFlush: constants.Z_SYNC_FLUSH }),
+  deflate: () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }),
+  br: () => createBrotliDecompress({ finishFlush: constants.BROTLI_OPERATION_FLUSH }),
+};
+
+/**
+ * Undoes Content-Encoding below the client, so size caps count what we actually hold (a zip bomb
+ * stops at the cap). node:zlib rather than undici's decompress interceptor, which is experimental
+ * and prints a warning on every CLI start.
+ */
+function decoded(response: TransportResponse, method: TransportRequest['method']): TransportResponse {
+  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder = method === 'HEAD' ? undefined : DECODERS[encoding];
+  if (decoder === undefined) return response;
+  const headers = { ...response.headers };
+  delete headers['content-encoding'];
+  delete headers['content-length'];
+  // pipeline destroys both ends on an error, so a failure on the wire reaches whoever reads the body.
+  const body = pipeline(response.body, decoder(), () => undefined);
+  return { status: response.status, headers, body };
+}
+
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
   const connectTimeout = options.connectTimeoutMs ?? 5000;
-  // Content-Encoding is undone below the client, so size caps count what we actually hold.
-  const decompress = interceptors.decompress();
-  const plain = new Agent({ connect: { timeout: connectTimeout } }).compose(decompress);
-  const guarded = new Agent({ connect: { timeout: connectTimeout, lookup: guardedLookup(options.resolve) } }).compose(decompress);
+  const plain = new Agent({ connect: { timeout: connectTimeout } });
+  const guarded = new Agent({ connect: { timeout: connectTimeout, lookup: guardedLookup(options.resolve) } });
   const proxies = new Map<string, Dispatcher>();
 
   async function dispatcherFor(req: TransportRequest): Promise<Dispatcher> {
@@ -59,7 +84,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
     if (req.guarded) await assertResolvesPublic(req.url.hostname, options.resolve);
     let dispatcher = proxies.get(proxy);
     if (dispatcher === undefined) {
-      dispatcher = new ProxyAgent({ uri: proxy, connect: { timeout: connectTimeout } }).compose(decompress);
+      dispatcher = new ProxyAgent({ uri: proxy, connect: { timeout: connectTimeout } });
       proxies.set(proxy, dispatcher);
     }
     return dispatcher;
@@ -77,7 +102,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
         headersTimeout: req.headersTimeoutMs,
         bodyTimeout: req.bodyTimeoutMs,
       });
-      return { status: response.statusCode, headers: response.headers, body: response.body };
+      return decoded({ status: response.statusCode, headers: response.headers, body: response.body }, req.method);
     },
     async close() {
       await Promise.all([plain.close(), guarded.close(), ...[...proxies.values()].map((d) => d.close())]);
