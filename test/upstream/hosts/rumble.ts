@@ -146,9 +146,10 @@ function embedAnswer(embedId: string): Answer {
     case 'slow-body':
     case 'truncated':
     case undefined:
-      // Their pages fail first; an embed id nobody links to is a missing video.
-      return jsonText('false');
+      break;
   }
+  // Their pages fail first; an embed id nobody links to is a missing video.
+  return jsonText('false');
 }
 
 export const rumble: HostModule = {
