@@ -50,7 +50,9 @@ export interface ServerProcess {
 
 /** Starts `transcript-desk serve --port 0` and waits for its `listening on` line. */
 export async function startServer(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(TSX, [CLI, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env, TRANSCRIPT_DESK_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: tsx runs the server as a child, and a SIGKILL to tsx alone would leave
+  // that child running.
+  const child = spawn(TSX, [CLI, 'serve', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env, TRANSCRIPT_DESK_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -72,7 +74,10 @@ export async function startServer(home: string, env: NodeJS.ProcessEnv = {}): Pr
   const stopWith = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
-    child.kill(signal);
+    // SIGTERM goes to tsx, which passes it on once (a second one would cut the graceful stop short);
+    // SIGKILL cannot be passed on, so it goes to the whole group.
+    if (signal === 'SIGKILL' && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    else child.kill(signal);
     await exited;
   };
   return { url, child, stdout: () => out, stop: () => stopWith('SIGTERM'), kill: () => stopWith('SIGKILL') };
