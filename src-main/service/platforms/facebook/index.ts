@@ -12,7 +12,7 @@ import { landedItem } from '../shortLinks';
 import { facebookCaptionsUrl, facebookVideoUrls, readFacebookPage } from './page';
 
 const LOGIN_WALL =
-  'Facebook showed a login wall instead of the video (the video may be private, friends-only or in a group, or Facebook wants a sign-in from this machine; importing Facebook cookies can help)';
+  'Facebook showed a login wall instead of the video (the video may be private, friends-only or in a group, or Facebook wants a sign-in from this machine)';
 
 export function facebookFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
   return {

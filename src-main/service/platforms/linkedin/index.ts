@@ -10,7 +10,7 @@ import { httpUrl } from '../json';
 import { fetchUpstream } from '../request';
 
 const SIGN_IN_WALL =
-  'LinkedIn showed its sign-in wall instead of the post (the post may be members-only, or LinkedIn wants a sign-in from this machine; importing LinkedIn cookies can help)';
+  'LinkedIn showed its sign-in wall instead of the post (the post may be members-only, or LinkedIn wants a sign-in from this machine)';
 
 /** Markup every public post page has; without it the page is something we do not know. */
 const isPostPage = (page: HtmlPage) => page.meta('og:url') !== undefined || page.meta('og:title') !== undefined || page.first('article') !== undefined;

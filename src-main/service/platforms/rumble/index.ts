@@ -17,8 +17,15 @@ export function embedIdOf(page: HtmlPage): string | undefined {
   for (const link of page.all('link')) {
     const href = link.href ?? '';
     if (!href.includes('oembed')) continue;
-    const target = new URL(href, 'https://rumble.com').searchParams.get('url') ?? '';
-    const match = EMBED_PATH.exec(target);
+    // The oEmbed link carries the embed URL percent-encoded in its `url` parameter.
+    const target = /[?&]url=([^&]+)/.exec(href)?.[1] ?? '';
+    let decoded = target;
+    try {
+      decoded = decodeURIComponent(target);
+    } catch {
+      // A broken escape: look at it as it is.
+    }
+    const match = EMBED_PATH.exec(decoded);
     if (match) return match[1];
   }
   for (const script of page.scriptsOfType('application/ld+json')) {
