@@ -125,6 +125,16 @@ describe('track choice', () => {
     expect(last).toEqual({ text: 'an hour later', startMs: '3725000', endMs: '3729200', startTimeText: '1:02:05' });
   });
 
+  it('reads rolling auto-captions in WebVTT with every line once', async () => {
+    const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.rollingVtt));
+    expect(reply.body.transcript).toEqual([
+      { text: 'hey guys so this is', startMs: '80', endMs: '2470', startTimeText: '0:00' },
+      { text: 'the surface go', startMs: '2480', endMs: '5040', startTimeText: '0:02' },
+      { text: "it's small & cheap", startMs: '5050', endMs: '7600', startTimeText: '0:05' },
+      { text: '[Music]', startMs: '7610', endMs: '10000', startTimeText: '0:07' },
+    ]);
+  });
+
   it('moves on to the next InnerTube client when one gets the bot check', async () => {
     const mark = h.mark();
     const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.botCheckTvOnly));

@@ -44,6 +44,7 @@ export const YOUTUBE_IDS = {
   live: 'liveNow0000',
   otherVideo: 'mixUpVideo0',
   json3PastAnHour: 'longJson300',
+  rollingVtt: 'rollingVtt0',
   rateLimited: 'rateLimited',
   rateLimitedOnce: 'retryAfter1',
   serverError: 'serverError',
@@ -67,6 +68,7 @@ type Scenario =
   | 'live'
   | 'other-video'
   | 'json3-past-an-hour'
+  | 'rolling-vtt'
   | 'malformed'
   | TransportScenario;
 
@@ -85,6 +87,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [YOUTUBE_IDS.live]: 'live',
   [YOUTUBE_IDS.otherVideo]: 'other-video',
   [YOUTUBE_IDS.json3PastAnHour]: 'json3-past-an-hour',
+  [YOUTUBE_IDS.rollingVtt]: 'rolling-vtt',
   [YOUTUBE_IDS.rateLimited]: 'rate-limited',
   [YOUTUBE_IDS.rateLimitedOnce]: 'rate-limited-once',
   [YOUTUBE_IDS.serverError]: 'server-error',
@@ -172,6 +175,15 @@ function playerAnswer(id: string, scenario: Scenario, client: string): string {
       // The Android tracks asking for json3 instead of srv3; the json3 body runs past one hour.
       return rewritten(RECORDED.manualAndAsr, id, (player) => {
         for (const track of player.captions?.playerCaptionsTracklistRenderer?.captionTracks ?? []) track.baseUrl = track.baseUrl.replace('fmt=srv3', 'fmt=json3');
+      });
+    case 'rolling-vtt':
+      // Only the ASR track, asking for WebVTT: YouTube's rolling auto-caption layout.
+      return rewritten(RECORDED.manualAndAsr, id, (player) => {
+        const renderer = player.captions?.playerCaptionsTracklistRenderer;
+        if (renderer?.captionTracks === undefined) return;
+        renderer.captionTracks = renderer.captionTracks.filter((track) => track.kind === 'asr');
+        for (const track of renderer.captionTracks) track.baseUrl = track.baseUrl.replace('fmt=srv3', 'fmt=vtt');
+        renderer.audioTracks = [{ captionTrackIndices: [0] }];
       });
     case 'other-video':
       // YouTube sometimes answers with a different video; the fetcher has to notice.
