@@ -46,9 +46,11 @@ export function buildApi(service: TranscriptService): FastifyInstance {
     if (platform === undefined) return send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound, message: `Unknown platform "${request.params.platform}"` } });
     const caller = callerOf(request);
     if (platform === 'podcast') return send(reply, await service.submitPodcast(caller, body));
+    // A caller that hangs up cancels the upstream work. The response's 'close' is the signal: the
+    // request's own 'close' fires as soon as its body has been read.
     const aborted = new AbortController();
-    request.raw.on('close', () => {
-      if (!reply.sent) aborted.abort();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) aborted.abort();
     });
     return send(reply, await service.transcript(caller, platform, body, aborted.signal));
   });

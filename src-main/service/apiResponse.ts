@@ -20,6 +20,8 @@ export const ERROR_TEXT = {
   jobNotFound: 'Job not found',
   upstream: 'Upstream error',
   notFound: 'Not found',
+  // Ours, not the spec's: the optional `lang` field the spec does not define.
+  invalidLang: 'Invalid lang',
 } as const;
 
 export interface ErrorBody {

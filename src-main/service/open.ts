@@ -1,8 +1,9 @@
 import { ensureOwner, ledgerFile, type OwnerBootstrap } from './home';
 import { Ledger } from './ledger/index';
+import { buildFetchers } from './platforms/index';
 import { TranscriptService, type ServiceOptions } from './service';
 import { UpstreamClient } from './upstream/client';
-import { parseOverrideOrigin } from './upstream/routing';
+import { parseOverrideOrigin, parseTimeoutMs } from './upstream/routing';
 
 export interface OpenedService {
   service: TranscriptService;
@@ -20,8 +21,8 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
   const ledger = Ledger.open(ledgerFile(home));
   try {
     const owner = ensureOwner(ledger, home);
-    const upstream = new UpstreamClient({ override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM) });
-    const service = new TranscriptService({ ...options, ledger });
+    const upstream = new UpstreamClient({ override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM), timeoutMs: parseTimeoutMs(env.TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS) });
+    const service = new TranscriptService({ ...options, fetchers: { ...buildFetchers({ upstream }), ...options.fetchers }, ledger });
     return {
       service,
       ledger,

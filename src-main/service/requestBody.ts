@@ -20,3 +20,14 @@ export function urlField(body: Record<string, unknown>): { ok: true; url: string
   return { ok: true, url: body.url };
 }
 
+
+/** A language code as YouTube writes them: `en`, `de`, `pt-BR`, `zh-Hant`, `es-419`. */
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
+
+/** The optional `lang` field (caption language preference): absent, or a language code. */
+export function langField(body: Record<string, unknown>): { ok: true; lang: string | undefined } | { ok: false; message: string } {
+  const value = body.lang;
+  if (value === undefined || value === null || value === '') return { ok: true, lang: undefined };
+  if (typeof value !== 'string' || !LANGUAGE_CODE.test(value.trim())) return { ok: false, message: 'The field "lang" must be a language code such as "en", "de" or "pt-BR"' };
+  return { ok: true, lang: value.trim() };
+}

@@ -6,13 +6,14 @@ import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
 import { ERROR_TEXT, errorResponse, withHeaders, type ApiResponse } from './apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from './billing';
 import type { Ledger, Plan } from './ledger/index';
+import type { CachedTranscript } from './ledger/transcriptCache';
 import { KEY_PREFIX } from './ledger/keys';
-import type { FetchOutcome } from './platforms/fetcher';
+import type { FetchContext, FetchOutcome } from './platforms/fetcher';
 import { defaultFetchers, type FetcherTable } from './platforms/index';
 import { jobRecord } from './podcast/jobRecord';
 import { notImplementedSubmitter, type PodcastSubmitter } from './podcast/submitter';
 import { RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders } from './rateLimit';
-import { parseJsonObject, urlField } from './requestBody';
+import { langField, parseJsonObject, urlField } from './requestBody';
 
 /** An authenticated caller that passed the rate limit. */
 export interface Caller {
@@ -31,6 +32,11 @@ export interface ServiceOptions {
 }
 
 const PODCAST_PLANS: ReadonlySet<Plan> = new Set(['plus', 'pro']);
+
+/** One cache entry per item, and per caption language where the platform honours `lang`. */
+export function transcriptCacheKey(canonicalKey: string, lang: string | undefined): string {
+  return lang === undefined ? canonicalKey : `${canonicalKey}#lang=${lang.toLowerCase()}`;
+}
 
 export class TranscriptService {
   readonly ledger: Ledger;
@@ -73,19 +79,32 @@ export class TranscriptService {
     const request = this.readUrl(platform, rawBody);
     if (!request.ok) return request.response;
     const { item } = request;
+    const requestedLang = langField(request.body);
+    if (!requestedLang.ok) return errorResponse(400, ERROR_TEXT.invalidLang, { message: requestedLang.message });
+    // Platforms without a language choice ignore `lang`, so it must not split their cache either.
+    const lang = this.fetchers[platform].honoursLang === true ? requestedLang.lang : undefined;
+    const keyOf = (canonicalKey: string) => transcriptCacheKey(canonicalKey, lang);
 
     const balance = this.ledger.credits.balance(caller.accountId);
     if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
 
-    const hit = this.ledger.cache.get(platform, item.canonicalKey);
+    const hit = this.ledger.cache.get(platform, keyOf(item.canonicalKey));
     if (hit !== undefined) return { status: 200, headers: {}, body: { ...hit.body, credits: balance, cached: true } };
 
-    const outcome = await this.fetchSafely(platform, item, signal ?? new AbortController().signal);
+    const outcome = await this.fetchSafely(platform, item, { signal: signal ?? new AbortController().signal, ...(lang === undefined ? {} : { lang }) });
     if (!outcome.ok) {
       const { status, error, message, code } = outcome;
       return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) });
     }
-    return this.deliver(caller, platform, item, outcome.transcript);
+    return this.deliver(caller, platform, item, outcome.transcript, keyOf);
+  }
+
+  /** What a successful transcript() call cached for this URL: the CLI exports from it. */
+  cachedTranscript(platform: SyncPlatformToken, url: string, lang?: string): CachedTranscript | undefined {
+    const parsed = parseForPlatform(platform, url);
+    if (!parsed.ok) return undefined;
+    const honoured = this.fetchers[platform].honoursLang === true ? lang : undefined;
+    return this.ledger.cache.get(platform, transcriptCacheKey(parsed.canonicalKey, honoured));
   }
 
   /** POST /api/podcast/transcript: URL rules, then the plan check, then the job runner. */
@@ -112,7 +131,7 @@ export class TranscriptService {
     return withHeaders(await operation(admission.caller), admission.headers);
   }
 
-  private readUrl(platform: SyncPlatformToken | 'podcast', rawBody: string | undefined): { ok: true; item: ParsedItem } | { ok: false; response: ApiResponse } {
+  private readUrl(platform: SyncPlatformToken | 'podcast', rawBody: string | undefined): { ok: true; item: ParsedItem; body: Record<string, unknown> } | { ok: false; response: ApiResponse } {
     const invalid = (message: string) => ({ ok: false as const, response: errorResponse(400, PLATFORMS[platform].invalidUrlText, { message }) });
     const body = parseJsonObject(rawBody);
     if (!body.ok) return invalid(body.message);
@@ -120,29 +139,38 @@ export class TranscriptService {
     if (!url.ok) return invalid(url.message);
     const parsed = parseForPlatform(platform, url.url);
     if (!parsed.ok) return invalid(parsed.reason);
-    return { ok: true, item: parsed };
+    return { ok: true, item: parsed, body: body.value };
   }
 
   /** A fetcher that throws is an upstream problem to the caller: 502, never a 500 or a stack trace. */
-  private async fetchSafely(platform: SyncPlatformToken, item: ParsedItem, signal: AbortSignal): Promise<FetchOutcome> {
+  private async fetchSafely(platform: SyncPlatformToken, item: ParsedItem, ctx: FetchContext): Promise<FetchOutcome> {
     try {
-      return await this.fetchers[platform].fetch(item, { signal });
+      return await this.fetchers[platform].fetch(item, ctx);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return { ok: false, status: 502, error: ERROR_TEXT.upstream, message: `${PLATFORMS[platform].uiName} request failed: ${detail}` };
     }
   }
 
-  /** Caches and charges in one transaction: the transcript is kept even if the charge loses a race. */
-  private deliver(caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: Extract<FetchOutcome, { ok: true }>['transcript']): ApiResponse {
-    const charge = this.ledger.transaction(() => {
-      this.ledger.cache.put(
-        { platform, canonicalKey: fetched.resolvedKey ?? item.canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments },
-        item.canonicalKey,
-      );
-      return this.ledger.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${item.canonicalKey}`);
+  /**
+   * Caches and charges in one transaction: the transcript is kept even if the charge loses a race.
+   * A short link that resolved to an item already in the cache is a cache hit like any other
+   * accepted form of that item: aliased, answered from the cache, not charged.
+   */
+  private deliver(caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: Extract<FetchOutcome, { ok: true }>['transcript'], keyOf: (canonicalKey: string) => string): ApiResponse {
+    const canonicalKey = keyOf(fetched.resolvedKey ?? item.canonicalKey);
+    const requestedKey = keyOf(item.canonicalKey);
+    const result = this.ledger.transaction(() => {
+      const known = canonicalKey === requestedKey ? undefined : this.ledger.cache.get(platform, canonicalKey);
+      if (known !== undefined) {
+        this.ledger.cache.addAlias(platform, requestedKey, canonicalKey);
+        return { hit: known, charge: undefined };
+      }
+      this.ledger.cache.put({ platform, canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments }, requestedKey);
+      return { hit: undefined, charge: this.ledger.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${canonicalKey}`) };
     });
-    if (!charge.ok) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
-    return { status: 200, headers: {}, body: { ...fetched.body, credits: charge.balance } };
+    if (result.charge === undefined) return { status: 200, headers: {}, body: { ...result.hit.body, credits: this.ledger.credits.balance(caller.accountId), cached: true } };
+    if (!result.charge.ok) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
+    return { status: 200, headers: {}, body: { ...fetched.body, credits: result.charge.balance } };
   }
 }

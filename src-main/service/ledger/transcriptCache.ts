@@ -76,4 +76,9 @@ export class TranscriptCache {
     });
     if (aliasKey !== undefined && aliasKey !== entry.canonicalKey) this.alias.run(entry.platform, aliasKey, entry.canonicalKey);
   }
+
+  /** Files another key (a short link) under an item that is already cached. */
+  addAlias(platform: PlatformToken, aliasKey: string, canonicalKey: string): void {
+    if (aliasKey !== canonicalKey) this.alias.run(platform, aliasKey, canonicalKey);
+  }
 }

@@ -32,5 +32,10 @@ export interface FetchContext {
 
 /** One per synchronous platform: URL in, spec-shaped transcript or a classified failure out. */
 export interface PlatformFetcher {
+  /**
+   * True when the request field `lang` changes what this fetcher returns; the facade then passes it
+   * on and keeps one cache entry per language. Other fetchers never see it.
+   */
+  readonly honoursLang?: boolean;
   fetch(item: ParsedItem, ctx: FetchContext): Promise<FetchOutcome>;
 }

@@ -1,6 +1,12 @@
 import type { SyncPlatformToken } from '../../../src-shared/platforms';
+import type { UpstreamClient } from '../upstream/client';
+import { facebookFetcher } from './facebook/index';
 import type { PlatformFetcher } from './fetcher';
+import { linkedinFetcher } from './linkedin/index';
 import { notImplementedFetcher } from './notImplemented';
+import { rumbleFetcher } from './rumble/index';
+import { tiktokFetcher } from './tiktok/index';
+import { youtubeFetcher } from './youtube/index';
 
 export type FetcherTable = Record<SyncPlatformToken, PlatformFetcher>;
 
@@ -10,4 +16,15 @@ const SYNC_PLATFORMS: readonly SyncPlatformToken[] = ['longform', 'shortform', '
 export function defaultFetchers(overrides: Partial<FetcherTable> = {}): FetcherTable {
   const table = Object.fromEntries(SYNC_PLATFORMS.map((p) => [p, overrides[p] ?? notImplementedFetcher(p)]));
   return table as FetcherTable;
+}
+
+/** The caption fetchers, all on the one upstream client. */
+export function buildFetchers(deps: { upstream: UpstreamClient }): Partial<FetcherTable> {
+  return {
+    longform: youtubeFetcher(deps),
+    shortform: tiktokFetcher(deps),
+    social: facebookFetcher(deps),
+    professional: linkedinFetcher(deps),
+    openvideo: rumbleFetcher(deps),
+  };
 }

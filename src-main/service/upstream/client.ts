@@ -60,6 +60,8 @@ export interface UpstreamClientOptions {
   transport?: Transport;
   cookies?: CookieJars;
   perHostConcurrency?: number;
+  /** Deadline of a request that sets none (TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS); 20 s by default. */
+  timeoutMs?: number;
 }
 
 const DEFAULTS = { maxBytes: 8 * 1024 * 1024, streamMaxBytes: 2 * 1024 ** 3, timeoutMs: 20_000, headersTimeoutMs: 10_000, bodyTimeoutMs: 15_000, maxRedirects: 20 };
@@ -89,7 +91,14 @@ function classify(error: unknown, url: string, deadline: AbortSignal, caller: Ab
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new UpstreamError('timeout', `${host} did not answer in time (${code})`, url, { cause: error });
   }
-  const what = code === 'ECONNREFUSED' ? 'refused the connection' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'could not be found' : `failed (${code || (error as Error).message})`;
+  const what =
+    code === 'ECONNREFUSED'
+      ? 'refused the connection'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'could not be found'
+        : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
+          ? `was closed before the answer was complete (${code})`
+          : `failed (${code || (error as Error).message})`;
   return new UpstreamError('network', `the connection to ${host} ${what}`, url, { cause: error });
 }
 
@@ -176,7 +185,7 @@ export class UpstreamClient {
   }
 
   private async withDeadline<T>(req: UpstreamRequest, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const deadline = AbortSignal.timeout(req.timeoutMs ?? DEFAULTS.timeoutMs);
+    const deadline = AbortSignal.timeout(req.timeoutMs ?? this.options.timeoutMs ?? DEFAULTS.timeoutMs);
     const signal = req.signal === undefined ? deadline : AbortSignal.any([req.signal, deadline]);
     try {
       return await run(signal);

@@ -9,7 +9,8 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 4000, maxRetryAfterMs: 8000 };
 
-export const isRetryableStatus = (status: number) => status === 429 || (status >= 500 && status !== 501 && status !== 505);
+// 5xx only: some sites answer refusals with made-up codes above 599 (LinkedIn's 999), and those do not pass by retrying.
+export const isRetryableStatus = (status: number) => status === 429 || (status >= 500 && status < 600 && status !== 501 && status !== 505);
 
 /** Exponential backoff with full jitter on the upper half: spreads retries of many clients apart. */
 export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {

@@ -16,3 +16,15 @@ export function routeUrl(logical: URL, override: URL | undefined): URL {
   const base = override.href.replace(/\/+$/, '');
   return new URL(`${base}/${logical.host}${logical.pathname}${logical.search}`);
 }
+
+/**
+ * TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: how long one upstream request may take in all (attempts,
+ * redirects, backoff). Slow links and proxies want more than the default, impatient scripts less.
+ */
+export function parseTimeoutMs(value: string | undefined): number | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  const ms = Number(trimmed);
+  if (!Number.isSafeInteger(ms) || ms < 100) throw new Error(`TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds (at least 100), got ${trimmed}`);
+  return ms;
+}

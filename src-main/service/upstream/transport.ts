@@ -1,8 +1,8 @@
 // The wire under the upstream client: undici, with the address guard in the connect step. The
 // Electron shell can swap in a transport on Chromium's network stack; everything above (routing,
 // redirects, retries, caps, cookies) stays the same.
-import type { Readable, Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { getProxyForUrl } from 'proxy-from-env';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { assertResolvesPublic, guardedLookup, type Resolver } from './guardedLookup';
@@ -37,27 +37,36 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const DECODERS: Record<string, () => Transform> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress };
-
-/**
- * Undoes Content-Encoding as the body streams, so the client's size caps count decompressed bytes
- * (a small gzip bomb stops at the cap). Unknown encodings are passed through untouched.
- */
-export function decoded(status: number, headers: TransportResponse['headers'], body: Readable): TransportResponse {
-  const encoding = String(headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = DECODERS[encoding];
-  if (decoder === undefined) return { status, headers, body };
-  const { 'content-encoding': _encoding, 'content-length': _length, ...rest } = headers;
-  const stream = decoder();
-  body.on('error', (error) => stream.destroy(error));
-  stream.on('close', () => body.destroy());
-  return { status, headers: rest, body: body.pipe(stream) };
-}
-
 export interface UndiciTransportOptions {
   connectTimeoutMs?: number;
   /** DNS resolver; tests give a fake one to check the guard, production uses the system's. */
   resolve?: Resolver;
+}
+
+// Lenient like browsers: a compressed body cut short yields what arrived instead of an error, so
+// the caller sees "truncated" in the content rather than an opaque zlib failure.
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: () => createGunzip({ finishFlush: constants.Z_SYNC_FLUSH }),
+  'x-gzip': () => createGunzip({ finishFlush: constants.Z_SYNC_FLUSH }),
+  deflate: () => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }),
+  br: () => createBrotliDecompress({ finishFlush: constants.BROTLI_OPERATION_FLUSH }),
+};
+
+/**
+ * Undoes Content-Encoding below the client, so size caps count what we actually hold (a zip bomb
+ * stops at the cap). node:zlib rather than undici's decompress interceptor, which is experimental
+ * and prints a warning on every CLI start.
+ */
+function decoded(response: TransportResponse, method: TransportRequest['method']): TransportResponse {
+  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const decoder = method === 'HEAD' ? undefined : DECODERS[encoding];
+  if (decoder === undefined) return response;
+  const headers = { ...response.headers };
+  delete headers['content-encoding'];
+  delete headers['content-length'];
+  // pipeline destroys both ends on an error, so a failure on the wire reaches whoever reads the body.
+  const body = pipeline(response.body, decoder(), () => undefined);
+  return { status: response.status, headers, body };
 }
 
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
@@ -93,7 +102,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
         headersTimeout: req.headersTimeoutMs,
         bodyTimeout: req.bodyTimeoutMs,
       });
-      return decoded(response.statusCode, response.headers, response.body);
+      return decoded({ status: response.statusCode, headers: response.headers, body: response.body }, req.method);
     },
     async close() {
       await Promise.all([plain.close(), guarded.close(), ...[...proxies.values()].map((d) => d.close())]);

@@ -1,0 +1,124 @@
+// bench/sync-overhead: what the service adds to a YouTube transcript. The REST round trip
+// (auth, rate limit, player answer parsed and checked, captions parsed, cache write and charge in
+// one transaction, JSON out) divided by the bare upstream calls it makes (the player POST and the
+// timedtext GET, bodies read in full), in the same run against the same fixture upstream, which
+// adds no delay of its own. Every video id is fresh (`ok…`), so the service's cache never answers;
+// the fixture has seen each id once before timing starts, so both sides get its warm answer.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Agent, request } from 'undici';
+import { ledgerFile } from '../src-main/service/home';
+import { Ledger } from '../src-main/service/ledger/index';
+import { CLIENT_CHAIN, PLAYER_URL, playerHeaders, playerRequestBody } from '../src-main/service/platforms/youtube/clients';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const WARMUP = 30;
+/** The rate limit is 120 requests a minute per key: enough keys that it never shows. */
+const KEYS = 15;
+const ROOT = resolve(__dirname, '..');
+
+function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  // node with the tsx loader in one process, so kill() stops the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolveStart({ child, url: m[1] as string });
+    });
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+}
+
+const videoId = (n: number) => `ok${n.toString(36).padStart(9, '0')}`;
+const agent = new Agent({ keepAliveTimeout: 30_000 });
+
+/** The two requests the service makes for a video the first client can read, done bare. */
+async function bareCalls(fixture: string, id: string): Promise<void> {
+  const client = CLIENT_CHAIN[0];
+  if (client === undefined) throw new Error('no InnerTube client');
+  const routed = (url: string) => `${fixture}/${url.replace(/^https:\/\//, '')}`;
+  const player = await request(routed(PLAYER_URL), { method: 'POST', headers: playerHeaders(client), body: playerRequestBody(client, id), dispatcher: agent });
+  const text = await player.body.text();
+  // The caption URL is in the answer; finding it is string work, not the service's parsing.
+  const match = /"baseUrl":"(https:\/\/www\.youtube\.com\/api\/timedtext[^"]*&lang=en&fmt=srv3)"/.exec(text);
+  if (player.statusCode !== 200 || match === null) throw new Error(`unexpected player answer for ${id}`);
+  const captions = await request(routed((match[1] as string).replace(/\\u0026/g, '&')), { dispatcher: agent });
+  if (captions.statusCode !== 200 || (await captions.body.text()).length === 0) throw new Error(`unexpected timedtext answer for ${id}`);
+}
+
+async function restCall(server: string, key: string, id: string, expectCached = false): Promise<void> {
+  const reply = await request(`${server}/api/youtube/transcript`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `https://www.youtube.com/watch?v=${id}` }),
+    dispatcher: agent,
+  });
+  const body = (await reply.body.json()) as { cached?: boolean; videoId?: string };
+  if (reply.statusCode !== 200 || (body.cached === true) !== expectCached || body.videoId !== id) throw new Error(`unexpected REST answer for ${id}: ${reply.statusCode} ${JSON.stringify(body).slice(0, 200)}`);
+}
+
+async function timed(fn: () => Promise<void>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+async function main(): Promise<void> {
+  const home = mkdtempSync(join(tmpdir(), 'td-bench-sync-'));
+  const ledger = Ledger.open(ledgerFile(home));
+  const keys = ledger.transaction(() =>
+    Array.from({ length: KEYS }, () => {
+      const account = ledger.accounts.create('free');
+      ledger.credits.grant(account.id, 200);
+      return ledger.keys.create(account.id).key;
+    }),
+  );
+  ledger.close();
+  const fixture = await startChild([join(ROOT, 'test/upstream/main.ts'), '--port', '0'], {});
+  const server = await startChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  try {
+    const total = WARMUP + ITERATIONS;
+    if (total > KEYS * 100) throw new Error(`BENCH_ITERATIONS above ${KEYS * 100 - WARMUP} would run into the rate limit`);
+    for (let n = 0; n < total; n++) await bareCalls(fixture.url, videoId(n)); // the fixture's own first-time work, untimed
+    const bare: number[] = [];
+    const rest: number[] = [];
+    const hit: number[] = [];
+    for (let n = 0; n < total; n++) {
+      const id = videoId(n);
+      const key = keys[n % KEYS] as string;
+      const b = await timed(() => bareCalls(fixture.url, id));
+      const r = await timed(() => restCall(server.url, key, id));
+      // Not part of the ratio: the same request answered from the cache shows what the REST hop,
+      // auth and rate limit cost on their own.
+      const c = await timed(() => restCall(server.url, key, id, true));
+      if (n >= WARMUP) {
+        bare.push(b);
+        rest.push(r);
+        hit.push(c);
+      }
+    }
+    const row = (name: string, xs: number[]) => `${name.padEnd(44)} median ${median(xs).toFixed(2).padStart(6)} ms  p90 ${p90(xs).toFixed(2).padStart(6)} ms  mean ${mean(xs).toFixed(2).padStart(6)} ms`;
+    console.log(row('bare upstream calls (player + timedtext)', bare));
+    console.log(row('REST POST /api/youtube/transcript', rest));
+    console.log(row('  for comparison: the same, a cache hit', hit));
+    console.log(`ratio REST / bare (medians): ${(median(rest) / median(bare)).toFixed(2)}   target ≤ 1.3   (${ITERATIONS} fresh videos, sequential, after ${WARMUP} warm-up)`);
+  } finally {
+    server.child.kill();
+    fixture.child.kill();
+    await agent.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

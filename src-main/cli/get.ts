@@ -1,0 +1,135 @@
+// get: transcripts from a terminal. Each URL goes through the service facade with the owner's key,
+// so it is billed, rate-limited and cached exactly like a REST call; the export is made from what
+// the call cached (timed segments where the source has them).
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { formatTranscript } from '../../src-shared/format/formatters';
+import { PLATFORMS } from '../../src-shared/platforms';
+import { parseAny } from '../../src-shared/url/parse';
+import type { OpenedService } from '../service/open';
+import { open } from './common';
+
+const GET_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;
+type GetFormat = (typeof GET_FORMATS)[number];
+
+interface GetOptions {
+  format: GetFormat;
+  out?: string;
+  lang?: string;
+  maxLine?: number;
+}
+
+function getFormat(value: string): GetFormat {
+  const lower = value.toLowerCase();
+  if (!(GET_FORMATS as readonly string[]).includes(lower)) throw new InvalidArgumentError(`expected one of ${GET_FORMATS.join(', ')}`);
+  return lower as GetFormat;
+}
+
+function lineLength(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 10 || n > 200) throw new InvalidArgumentError('expected a whole number of characters between 10 and 200');
+  return n;
+}
+
+/** A file name from the title (letters and digits of any script), else the item id. */
+export function baseName(title: string | null, itemId: string): string {
+  const fromTitle = (title ?? '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return fromTitle === '' ? itemId.replace(/[^\w-]+/g, '-') : fromTitle;
+}
+
+/** Writes next to what is there, never over it: name.ext, name-2.ext, name-3.ext … */
+function writeNew(dir: string, name: string, extension: string, content: string): string {
+  for (let n = 1; ; n++) {
+    const path = join(dir, `${name}${n === 1 ? '' : `-${n}`}.${extension}`);
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    try {
+      writeSync(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+    return path;
+  }
+}
+
+/** One URL: fetch (or hit the cache), export, write. Returns whether it worked; says why not on stderr. */
+async function getOne(opened: OpenedService, url: string, options: GetOptions): Promise<boolean> {
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const parsed = parseAny(url);
+  if (!parsed.ok) {
+    say(`✗ ${url}: ${parsed.error} (${parsed.reason})`);
+    return false;
+  }
+  const platform = parsed.platform;
+  if (platform === 'podcast') {
+    say(`✗ ${url}: podcast episodes are transcribed as jobs; submit them with POST /api/podcast/transcript`);
+    return false;
+  }
+  const { service, owner } = opened;
+  const body = JSON.stringify({ url, ...(options.lang === undefined ? {} : { lang: options.lang }) });
+  const response = await service.handle(`Bearer ${owner.key}`, 'cli', (caller) => service.transcript(caller, platform, body));
+  const answer = response.body as Record<string, unknown>;
+  if (response.status !== 200) {
+    const message = typeof answer.message === 'string' ? `: ${answer.message}` : '';
+    say(`✗ ${url}: ${response.status} ${String(answer.error)}${message}`);
+    return false;
+  }
+
+  const cached = service.cachedTranscript(platform, url, options.lang);
+  if (cached === undefined) {
+    say(`✗ ${url}: the transcript was fetched but is not in the cache (is another process clearing it?)`);
+    return false;
+  }
+  const language = typeof answer.language === 'string' ? answer.language : null;
+  const doc = { title: cached.title, sourceUrl: parsed.normalizedUrl, platform, language, text: cached.text, segments: cached.segments };
+  const formatted = formatTranscript(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
+  const cost = answer.cached === true ? 'cached, free' : '1 credit';
+  if (!formatted.ok) {
+    say(`✗ ${url}: ${formatted.reason}. The transcript is cached, so running again with --format txt or json costs nothing (${cost} this time).`);
+    return false;
+  }
+
+  const where = options.out === undefined ? 'printed' : writeNew(options.out, baseName(cached.title, parsed.itemId), formatted.extension, formatted.content);
+  if (options.out === undefined) process.stdout.write(formatted.content);
+  else process.stdout.write(`${where}\n`);
+  say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${cost}; ${String(answer.credits)} credits left)`);
+  return true;
+}
+
+export function registerGet(program: Command): void {
+  program
+    .command('get <url...>')
+    .description('fetch transcripts with the owner key (1 credit each, cached ones free) and print them or write them to files')
+    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt and vtt need timed captions)`, getFormat, 'txt' as GetFormat)
+    .option('--out <dir>', 'write one file per URL into this folder, named after the title or id, never overwriting')
+    .option('--lang <code>', 'caption language where the platform offers a choice (YouTube), e.g. de or pt-BR')
+    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)
+    .action(async (urls: string[], options: GetOptions) => {
+      if (options.out !== undefined) {
+        options.out = resolve(options.out);
+        mkdirSync(options.out, { recursive: true });
+      }
+      const opened = open();
+      let failed = 0;
+      try {
+        for (const url of urls) if (!(await getOne(opened, url, options))) failed++;
+      } finally {
+        opened.close();
+      }
+      if (failed > 0) {
+        process.stderr.write(`${failed} of ${urls.length} failed\n`);
+        process.exitCode = 1;
+      }
+    });
+}

@@ -1,0 +1,96 @@
+// What a Facebook video page holds (research/upstream-video.md §4.2): `<script data-sjs>` blobs,
+// among them RelayPrefetchedStreamCache results whose `data` holds the video node somewhere, in a
+// different place for watch pages, reels and posts. So we look for the node, not for a path.
+import type { VideoUrls } from '../emptyTranscript';
+import { HtmlPage } from '../html';
+import { asArray, asObject, asString, at, httpUrl, parseJson, type JsonObject } from '../json';
+
+export type FacebookPage =
+  | { kind: 'video'; video: JsonObject; page: HtmlPage }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'login_wall' }
+  | { kind: 'no_video' }
+  | { kind: 'no_data' }
+  | { kind: 'malformed' };
+
+const DELIVERY_KEYS = ['playable_url', 'playable_url_quality_hd', 'browser_native_sd_url', 'browser_native_hd_url', 'videoDeliveryLegacyFields', 'videoDeliveryResponseFragment', 'video_available_captions_locales'];
+const LOGIN_MARKERS = ['id="login_form"', 'You must log in to continue', 'id="loginbutton"'];
+
+/** `__bbox.result.data` of every RelayPrefetchedStreamCache entry in a data-sjs blob. */
+function relayResults(blob: unknown): JsonObject[] {
+  const found: JsonObject[] = [];
+  const visit = (value: unknown, inRelay: boolean): void => {
+    if (Array.isArray(value)) {
+      const relay = inRelay || (typeof value[0] === 'string' && value[0].startsWith('RelayPrefetchedStreamCache'));
+      for (const entry of value) visit(entry, relay);
+      return;
+    }
+    const object = asObject(value);
+    if (object === undefined) return;
+    const data = asObject(at(object, '__bbox', 'result', 'data'));
+    if (inRelay && data !== undefined) found.push(data);
+    for (const child of Object.values(object)) visit(child, inRelay);
+  };
+  visit(blob, false);
+  return found;
+}
+
+/** Video nodes anywhere under the relay data: `__typename: "Video"` or any delivery field. */
+function videoNodes(data: unknown, into: JsonObject[] = []): JsonObject[] {
+  if (Array.isArray(data)) {
+    for (const entry of data) videoNodes(entry, into);
+    return into;
+  }
+  const object = asObject(data);
+  if (object === undefined) return into;
+  if (object.__typename === 'Video' || DELIVERY_KEYS.some((key) => key in object)) into.push(object);
+  for (const child of Object.values(object)) videoNodes(child, into);
+  return into;
+}
+
+export function readFacebookPage(html: string, videoId: string | undefined): FacebookPage {
+  const page = new HtmlPage(html);
+  const results: JsonObject[] = [];
+  for (const blob of page.scriptsWith('data-sjs')) {
+    if (!blob.includes('RelayPrefetchedStreamCache')) continue;
+    const parsed = parseJson(blob);
+    if (!parsed.ok) return { kind: 'malformed' };
+    results.push(...relayResults(parsed.value));
+  }
+  if (results.length === 0) return LOGIN_MARKERS.some((marker) => html.includes(marker)) ? { kind: 'login_wall' } : { kind: 'no_data' };
+
+  const interstitial = results.map((data) => asObject(data.uiInterstitialContent)).find((content) => content !== undefined);
+  const nodes = results.flatMap((data) => videoNodes(data));
+  const matching = videoId === undefined ? undefined : nodes.find((node) => asString(node.id) === videoId || asString(node.videoId) === videoId);
+  // The node with delivery data; a page also lists related videos, hence the id first.
+  const video = matching ?? nodes.find((node) => DELIVERY_KEYS.some((key) => key in node));
+  if (video !== undefined) return { kind: 'video', video, page };
+  if (interstitial !== undefined) return { kind: 'unavailable', message: asString(interstitial.title) ?? "This content isn't available right now" };
+  return { kind: 'no_video' };
+}
+
+/** Legacy fields on the node or under `videoDeliveryLegacyFields`, else the newer progressive URLs. */
+export function facebookVideoUrls(video: JsonObject, page: HtmlPage): VideoUrls {
+  const legacy = { ...video, ...asObject(video.videoDeliveryLegacyFields) };
+  const progressive = asArray(at(video, 'videoDeliveryResponseFragment', 'videoDeliveryResponseResult', 'progressive_urls')).map(asObject);
+  const byQuality = (quality: string) => httpUrl(progressive.find((p) => asString(at(p, 'metadata', 'quality'))?.toUpperCase() === quality)?.progressive_url);
+  return {
+    sd: byQuality('SD') ?? httpUrl(legacy.playable_url) ?? httpUrl(legacy.browser_native_sd_url) ?? null,
+    hd: byQuality('HD') ?? httpUrl(legacy.playable_url_quality_hd) ?? httpUrl(legacy.browser_native_hd_url) ?? null,
+    thumbnail: httpUrl(at(video, 'preferred_thumbnail', 'image', 'uri')) ?? httpUrl(at(video, 'thumbnailImage', 'uri')) ?? httpUrl(page.meta('og:image')) ?? null,
+  };
+}
+
+/**
+ * The captions file: tracks someone wrote (no `localized_creation_method`) before automatic ones,
+ * the page's own locale first; else a lone `captions_url` on the node.
+ */
+export function facebookCaptionsUrl(video: JsonObject, page: HtmlPage): string | undefined {
+  const pageLocale = page.meta('og:locale');
+  const locales = asArray(video.video_available_captions_locales)
+    .map(asObject)
+    .filter((entry): entry is JsonObject => entry !== undefined && httpUrl(entry.captions_url) !== undefined);
+  const rank = (entry: JsonObject) => (entry.localized_creation_method === undefined ? 0 : 2) + (entry.locale === pageLocale ? 0 : 1);
+  const best = [...locales].sort((a, b) => rank(a) - rank(b))[0];
+  return httpUrl(best?.captions_url) ?? httpUrl(video.captions_url);
+}

@@ -1,0 +1,44 @@
+// professional (LinkedIn): the public post page's first `<video>` → `data-captions-url` (WebVTT)
+// → one line per cue (research/upstream-video.md §5.2).
+import { segmentsText } from '../../captions/index';
+import type { UpstreamClient } from '../../upstream/client';
+import { fetchCaptionFile } from '../captionFile';
+import type { FetchOutcome, PlatformFetcher } from '../fetcher';
+import { noTranscript, statusFailure, upstreamFailure } from '../failures';
+import { HtmlPage } from '../html';
+import { httpUrl } from '../json';
+import { fetchUpstream } from '../request';
+
+const SIGN_IN_WALL =
+  'LinkedIn showed its sign-in wall instead of the post (the post may be members-only, or LinkedIn wants a sign-in from this machine)';
+
+/** Markup every public post page has; without it the page is something we do not know. */
+const isPostPage = (page: HtmlPage) => page.meta('og:url') !== undefined || page.meta('og:title') !== undefined || page.first('article') !== undefined;
+
+export function linkedinFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
+  return {
+    async fetch(item, ctx): Promise<FetchOutcome> {
+      const fetched = await fetchUpstream(deps.upstream, 'professional', { url: item.normalizedUrl, signal: ctx.signal, headers: { accept: 'text/html,application/xhtml+xml' } });
+      if (!fetched.ok) return { ok: false, ...fetched.failure };
+      const response = fetched.response;
+      if (/^\/(authwall|login|signup|checkpoint|uas\/login)/.test(new URL(response.url).pathname)) return { ok: false, ...upstreamFailure(SIGN_IN_WALL) };
+      const refused = statusFailure('professional', response, 'this post', { missingMeansGone: true });
+      if (refused !== undefined) return { ok: false, ...refused };
+
+      const page = new HtmlPage(response.text());
+      const video = page.first('video', (attributes) => 'data-sources' in attributes || 'data-captions-url' in attributes);
+      if (video === undefined) {
+        if (!isPostPage(page)) return { ok: false, ...upstreamFailure("LinkedIn's answer is not a post page it knows (its page layout may have changed)") };
+        return { ok: false, ...noTranscript('professional', 'This LinkedIn post has no video') };
+      }
+      const captionsUrl = httpUrl(video['data-captions-url']);
+      if (captionsUrl === undefined) return { ok: false, ...noTranscript('professional', 'The video in this LinkedIn post has no captions') };
+
+      const captions = await fetchCaptionFile(deps.upstream, 'professional', captionsUrl, ctx.signal);
+      if (!captions.ok) return { ok: false, ...captions.failure };
+      if (captions.segments.length === 0) return { ok: false, ...noTranscript('professional', "The video's captions file has no cues") };
+      const transcript = segmentsText(captions.segments, '\n');
+      return { ok: true, transcript: { body: { transcript }, text: transcript, segments: captions.segments, title: page.meta('og:title') ?? null } };
+    },
+  };
+}

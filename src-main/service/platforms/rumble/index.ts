@@ -1,0 +1,96 @@
+// openvideo (Rumble): the page names the player's embed id → `embedJS/u3/?request=video` JSON →
+// `cc` (WebVTT per language) → one line per cue (research/upstream-video.md §6.2).
+import { decodeEntities } from '../../captions/text';
+import { segmentsText } from '../../captions/index';
+import type { UpstreamClient } from '../../upstream/client';
+import { fetchCaptionFile } from '../captionFile';
+import type { FetchOutcome, PlatformFetcher } from '../fetcher';
+import { noTranscript, statusFailure, upstreamFailure } from '../failures';
+import { HtmlPage } from '../html';
+import { asArray, asObject, asString, at, httpUrl, parseJson, type JsonObject } from '../json';
+import { fetchUpstream } from '../request';
+
+const EMBED_PATH = /\/embed\/(v[0-9a-z]+)\b/i;
+
+/** The embed id, which differs from the page id: oEmbed link, JSON-LD, the player call, an iframe. */
+export function embedIdOf(page: HtmlPage): string | undefined {
+  for (const link of page.all('link')) {
+    const href = link.href ?? '';
+    if (!href.includes('oembed')) continue;
+    // The oEmbed link carries the embed URL percent-encoded in its `url` parameter.
+    const target = /[?&]url=([^&]+)/.exec(href)?.[1] ?? '';
+    let decoded = target;
+    try {
+      decoded = decodeURIComponent(target);
+    } catch {
+      // A broken escape: look at it as it is.
+    }
+    const match = EMBED_PATH.exec(decoded);
+    if (match) return match[1];
+  }
+  for (const script of page.scriptsOfType('application/ld+json')) {
+    const parsed = parseJson(script);
+    if (!parsed.ok) continue;
+    for (const entry of Array.isArray(parsed.value) ? parsed.value : [parsed.value]) {
+      const match = EMBED_PATH.exec(asString(at(entry, 'embedUrl')) ?? '');
+      if (match) return match[1];
+    }
+  }
+  for (const script of page.inlineScripts()) {
+    const match = /Rumble\(\s*["']play["']\s*,\s*\{[^}]*?["']video["']\s*:\s*["'](v[0-9a-z]+)["']/i.exec(script);
+    if (match) return match[1];
+  }
+  for (const frame of page.all('iframe')) {
+    const match = EMBED_PATH.exec(frame.src ?? '');
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+/** English first (the page language of most of Rumble), else the first language listed. */
+function captionsUrlOf(video: JsonObject): string | undefined {
+  const cc = asObject(video.cc);
+  if (cc === undefined) return undefined;
+  const entries = Object.entries(cc).filter(([, value]) => httpUrl(at(value, 'path')) !== undefined);
+  const english = entries.find(([code, value]) => code.toLowerCase().startsWith('en') || /english/i.test(asString(at(value, 'language')) ?? ''));
+  const chosen = english ?? entries[0];
+  return chosen === undefined ? undefined : httpUrl(at(chosen[1], 'path'));
+}
+
+export function rumbleFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
+  return {
+    async fetch(item, ctx): Promise<FetchOutcome> {
+      const fetchedPage = await fetchUpstream(deps.upstream, 'openvideo', { url: item.normalizedUrl, signal: ctx.signal, headers: { accept: 'text/html,application/xhtml+xml' } });
+      if (!fetchedPage.ok) return { ok: false, ...fetchedPage.failure };
+      const pageRefused = statusFailure('openvideo', fetchedPage.response, 'this video', { missingMeansGone: true });
+      if (pageRefused !== undefined) return { ok: false, ...pageRefused };
+      const page = new HtmlPage(fetchedPage.response.text());
+      const embedId = embedIdOf(page);
+      if (embedId === undefined) return { ok: false, ...upstreamFailure("Rumble's page does not name the video's embed id (its page layout may have changed)") };
+
+      const api = `https://rumble.com/embedJS/u3/?request=video&ver=2&v=${encodeURIComponent(embedId)}`;
+      const fetchedVideo = await fetchUpstream(deps.upstream, 'openvideo', { url: api, signal: ctx.signal, headers: { accept: 'application/json', referer: item.normalizedUrl } });
+      if (!fetchedVideo.ok) return { ok: false, ...fetchedVideo.failure };
+      const apiRefused = statusFailure('openvideo', fetchedVideo.response, 'the video data', { missingMeansGone: false });
+      if (apiRefused !== undefined) return { ok: false, ...apiRefused };
+      const parsed = parseJson(fetchedVideo.response.text());
+      if (!parsed.ok) return { ok: false, ...upstreamFailure("Rumble's video data is not valid JSON") };
+      // `false` is how the embed API says there is no such video.
+      if (parsed.value === false) return { ok: false, ...noTranscript('openvideo', 'Rumble has no video behind this page (it may have been removed)') };
+      const video = asObject(parsed.value);
+      if (video === undefined) return { ok: false, ...upstreamFailure("Rumble's video data is not the object it should be") };
+
+      const captionsUrl = captionsUrlOf(video);
+      if (captionsUrl === undefined) {
+        const none = asArray(video.cc).length === 0 ? 'This Rumble video has no captions' : 'This Rumble video lists captions without a file';
+        return { ok: false, ...noTranscript('openvideo', none) };
+      }
+      const captions = await fetchCaptionFile(deps.upstream, 'openvideo', captionsUrl, ctx.signal, { referer: 'https://rumble.com/' });
+      if (!captions.ok) return { ok: false, ...captions.failure };
+      if (captions.segments.length === 0) return { ok: false, ...noTranscript('openvideo', "This Rumble video's captions file has no cues") };
+      const transcript = segmentsText(captions.segments, '\n');
+      const title = asString(video.title) === undefined ? (page.meta('og:title') ?? null) : decodeEntities(asString(video.title) ?? '');
+      return { ok: true, transcript: { body: { transcript }, text: transcript, segments: captions.segments, title } };
+    },
+  };
+}

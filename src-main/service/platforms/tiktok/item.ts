@@ -1,0 +1,45 @@
+// Fields of a TikTok `itemStruct`: the subtitle file to read and the video URLs to hand out.
+import type { VideoUrls } from '../emptyTranscript';
+import { asArray, asNumber, asObject, asString, at, httpUrl, type JsonObject } from '../json';
+
+/**
+ * The subtitle file to read: WebVTT only (`creator_caption` is another format), and the speech as
+ * spoken (`Source: ASR`) before machine translations (`MT`) into other languages.
+ */
+export function subtitleUrlOf(item: JsonObject): string | undefined {
+  const infos = asArray(at(item, 'video', 'subtitleInfos'))
+    .map(asObject)
+    .filter((info): info is JsonObject => info !== undefined && asString(info.Format)?.toLowerCase() === 'webvtt' && httpUrl(info.Url) !== undefined);
+  const rank = (info: JsonObject) => (info.Source === 'ASR' ? 0 : info.Source === 'MT' ? 2 : 1);
+  const best = [...infos].sort((a, b) => rank(a) - rank(b))[0];
+  return best === undefined ? undefined : httpUrl(best.Url);
+}
+
+/** TikTok sometimes lists URLs on its own web host that never serve video; those do not count. */
+const playable = (value: unknown): string | undefined => {
+  const url = httpUrl(value);
+  return url !== undefined && new URL(url).host !== 'www.tiktok.com' ? url : undefined;
+};
+
+/**
+ * `sd` is the page's play address (else the first playable rendition); `hd` a rendition of 720p
+ * or more on the short side, when there is one that differs from `sd` (on TikTok there rarely is,
+ * which is why the spec calls it typically null). H.266 (`bytevc2`) renditions play almost nowhere
+ * and are skipped.
+ */
+export function videoUrlsOf(item: JsonObject): VideoUrls {
+  const video = asObject(item.video);
+  const renditions = asArray(video?.bitrateInfo)
+    .map(asObject)
+    .filter((r): r is JsonObject => r !== undefined && !`${asString(r.CodecType) ?? ''} ${asString(at(r, 'PlayAddr', 'UrlKey')) ?? ''}`.includes('bytevc2'))
+    .map((r) => ({
+      url: asArray(at(r, 'PlayAddr', 'UrlList')).map(playable).find((u) => u !== undefined),
+      shortSide: Math.min(asNumber(at(r, 'PlayAddr', 'Width')) ?? 0, asNumber(at(r, 'PlayAddr', 'Height')) ?? 0),
+      h264: asString(r.CodecType) === 'h264',
+    }))
+    .filter((r): r is { url: string; shortSide: number; h264: boolean } => r.url !== undefined);
+  const sd = playable(video?.playAddr) ?? renditions[0]?.url ?? null;
+  const hdCandidates = renditions.filter((r) => r.shortSide >= 720 && r.url !== sd).sort((a, b) => Number(b.h264) - Number(a.h264) || b.shortSide - a.shortSide);
+  const thumbnail = httpUrl(video?.cover) ?? httpUrl(video?.originCover) ?? null;
+  return { sd, hd: hdCandidates[0]?.url ?? null, thumbnail };
+}

@@ -1,0 +1,28 @@
+// The spec's §2.3 `longform` answer.
+import type { ParsedItem } from '../../../../src-shared/url/parse';
+import type { Segment } from '../../../../src-shared/transcript';
+import { segmentsText } from '../../captions/index';
+import type { CaptionTrack } from './tracks';
+
+/** YouTube's transcript-panel timestamps: `m:ss`, and `h:mm:ss` from one hour on. */
+export function startTimeText(ms: number): string {
+  const total = Math.floor(Math.max(0, ms) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function longformBody(item: ParsedItem, videoId: string, track: CaptionTrack, tracks: readonly CaptionTrack[], segments: readonly Segment[]): Record<string, unknown> {
+  return {
+    success: true,
+    type: 'video',
+    url: item.normalizedUrl,
+    // Times are strings of integer ms (the spec keeps large values lossless that way).
+    transcript: segments.map((s) => ({ text: s.text, startMs: String(s.startMs), endMs: String(s.endMs), startTimeText: startTimeText(s.startMs) })),
+    transcript_only_text: segmentsText(segments, ' '),
+    language: track.name.simpleText,
+    videoId,
+    captionTracks: tracks,
+  };
+}

@@ -1,0 +1,82 @@
+// A real `transcript-desk serve` process whose upstream traffic goes to the fixture upstream on
+// loopback (TRANSCRIPT_DESK_UPSTREAM), with a key of known balance: what every platform's black-box
+// REST tests need.
+import { expect } from 'vitest';
+import type { SyncPlatformToken } from '../../src-shared/platforms';
+import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+import { createKey, startServer, type CreatedKey, type ServerProcess } from './cli';
+import { tempHome } from './home';
+import { call, post, type Reply } from './http';
+
+/** Short enough that the slow-body scenarios end in seconds, long enough for a busy machine. */
+export const TEST_UPSTREAM_TIMEOUT_MS = 2000;
+
+export interface Harness {
+  fixture: FixtureUpstream;
+  server: ServerProcess;
+  key: CreatedKey;
+  balance(): Promise<number>;
+  transcript(platform: SyncPlatformToken, url: string, extra?: Record<string, unknown>): Promise<Reply>;
+  /** Requests the fixture saw since `mark()`, as logical URLs. */
+  requestsSince(mark: number): string[];
+  mark(): number;
+  close(): Promise<void>;
+}
+
+export async function startHarness(credits = 100): Promise<Harness> {
+  const home = tempHome();
+  const fixture = await startFixtureUpstream();
+  const key = await createKey(home.dir, { plan: 'free', credits });
+  const server = await startServer(home.dir, { TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) });
+  return {
+    fixture,
+    server,
+    key,
+    balance: async () => (await call(server.url, 'GET', '/api/balance', { key: key.key })).body.credits as number,
+    transcript: (platform, url, extra = {}) => post(server.url, `/api/${platform}/transcript`, key.key, { url, ...extra }),
+    mark: () => fixture.requests.length,
+    requestsSince: (mark) => fixture.requests.slice(mark).map((r) => r.url),
+    close: async () => {
+      await server.stop();
+      await fixture.close();
+      home.remove();
+    },
+  };
+}
+
+/** The reply is an error of the spec's shape, and it cost nothing. */
+export async function expectFreeFailure(h: Harness, platform: SyncPlatformToken, url: string, status: number, error: string, message: RegExp): Promise<Reply> {
+  const before = await h.balance();
+  const reply = await h.transcript(platform, url);
+  expect({ status: reply.status, error: reply.body.error }).toEqual({ status, error });
+  expect(reply.body.message).toMatch(message);
+  expect(Object.keys(reply.body).sort()).toEqual(['error', 'message']);
+  expect(reply.text).not.toMatch(/\n\s+at /);
+  expect(await h.balance()).toBe(before);
+  return reply;
+}
+
+/** A fresh success: charged one credit, `credits` shows the balance after it, no `cached`. */
+export async function expectCharged(h: Harness, platform: SyncPlatformToken, url: string, extra: Record<string, unknown> = {}): Promise<Reply> {
+  const before = await h.balance();
+  const reply = await h.transcript(platform, url, extra);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  expect(reply.body.credits).toBe(before - 1);
+  expect(reply.body).not.toHaveProperty('cached');
+  expect(await h.balance()).toBe(before - 1);
+  return reply;
+}
+
+/** A cache hit: the same body as `first`, `cached: true`, free, `credits` = the current balance. */
+export async function expectCacheHit(h: Harness, platform: SyncPlatformToken, url: string, first: Reply, extra: Record<string, unknown> = {}): Promise<Reply> {
+  const before = await h.balance();
+  const reply = await h.transcript(platform, url, extra);
+  expect(reply.status).toBe(200);
+  const { credits: _c1, ...firstBody } = first.body;
+  const { credits, cached, ...body } = reply.body;
+  expect(cached).toBe(true);
+  expect(credits).toBe(before);
+  expect(body).toEqual(firstBody);
+  expect(await h.balance()).toBe(before);
+  return reply;
+}

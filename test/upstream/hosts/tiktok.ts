@@ -1,0 +1,227 @@
+// www.tiktok.com video pages, vm./vt. short links and the CDN hosts their payloads point at.
+// Pages carry `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">` with
+// `__DEFAULT_SCOPE__["webapp.video-detail"]` shaped as research/upstream-video.md §2.2 describes.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { html, isTransportScenario, media, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
+import type { HostModule } from './index';
+
+const ENGLISH_VTT = readFileSync(resolve(__dirname, '../../fixtures/captions/tiktok-asr.vtt'), 'utf8');
+const SPANISH_VTT = 'WEBVTT\n\n00:00:00.120 --> 00:00:01.800\nTres cosas que nadie te dice\n';
+
+export const TIKTOK_USER = 'traveltok';
+export const TIKTOK_IDS = {
+  withCaptions: '7350000000000000001',
+  videoNoCaptions: '7350000000000000002',
+  nothing: '7350000000000000003',
+  privatePost: '7350000000000000004',
+  privateAccount: '7350000000000000005',
+  deleted: '7350000000000000006',
+  ageGated: '7350000000000000007',
+  ipBlocked: '7350000000000000008',
+  challenge: '7350000000000000009',
+  loginRedirect: '7350000000000000010',
+  captionsBlocked: '7350000000000000011',
+  rateLimited: '7350000000000000012',
+  serverError: '7350000000000000013',
+  slowBody: '7350000000000000014',
+  truncated: '7350000000000000015',
+  malformed: '7350000000000000016',
+} as const;
+
+/** Short-link codes and where they lead. */
+export const TIKTOK_SHORT = { toCaptions: 'ZMok0001', toHome: 'ZMdead01' } as const;
+
+type Scenario =
+  | 'with-captions'
+  | 'video-no-captions'
+  | 'nothing'
+  | 'private-post'
+  | 'private-account'
+  | 'deleted'
+  | 'age-gated'
+  | 'ip-blocked'
+  | 'challenge'
+  | 'login-redirect'
+  | 'captions-blocked'
+  | 'malformed'
+  | Exclude<TransportScenario, 'rate-limited-once'>;
+
+const SCENARIOS: Readonly<Record<string, Scenario>> = {
+  [TIKTOK_IDS.withCaptions]: 'with-captions',
+  [TIKTOK_IDS.videoNoCaptions]: 'video-no-captions',
+  [TIKTOK_IDS.nothing]: 'nothing',
+  [TIKTOK_IDS.privatePost]: 'private-post',
+  [TIKTOK_IDS.privateAccount]: 'private-account',
+  [TIKTOK_IDS.deleted]: 'deleted',
+  [TIKTOK_IDS.ageGated]: 'age-gated',
+  [TIKTOK_IDS.ipBlocked]: 'ip-blocked',
+  [TIKTOK_IDS.challenge]: 'challenge',
+  [TIKTOK_IDS.loginRedirect]: 'login-redirect',
+  [TIKTOK_IDS.captionsBlocked]: 'captions-blocked',
+  [TIKTOK_IDS.rateLimited]: 'rate-limited',
+  [TIKTOK_IDS.serverError]: 'server-error',
+  [TIKTOK_IDS.slowBody]: 'slow-body',
+  [TIKTOK_IDS.truncated]: 'truncated',
+  [TIKTOK_IDS.malformed]: 'malformed',
+};
+
+const CDN = 'https://v16-webapp-prime.tiktok.com';
+const IMAGES = 'https://p16-sign-va.tiktokcdn.com';
+const videoUrl = (id: string, gear: string) => `${CDN}/video/tos/useast5/tos-useast5-pve-0068-tx/${id}/?a=1988&bti=NEBzNTY6QGo6OjZALnAjNDQuYCMxNDNg&ch=0&cr=3&dr=0&lr=all&cd=0%7C0%7C0%7C&cv=1&br=2038&bt=1019&cs=0&ds=6&ft=4KJMyMzm8Zmo0PVvo-4jVH1r&mime_type=video_mp4&qs=0&rc=${gear}&vvpl=1&l=202606101200000A1B2C3D4E5F&btag=e00088000`;
+const subtitleUrl = (id: string, lang: string) => `${CDN}/subtitle/tos-useast5-v-0068-tx/${id}/${lang}.webvtt?a=1988&expire=1781000000&policy=2&signature=f1xtur3s1gn4tur3&l=202606101200000A1B2C3D4E5F`;
+const coverUrl = (id: string) => `${IMAGES}/tos-useast5-p-0068-tx/${id}~tplv-tiktokx-cropcenter:300:400.jpeg?dr=10395&nonce=18225&refresh_token=abc&x-expires=1781000000&x-signature=xyz&idc=useast5&ps=13740610&shcp=81f88b70&shp=a5d48078&t=4d5b0474`;
+
+interface SubtitleInfo {
+  LanguageID: string;
+  LanguageCodeName: string;
+  Url: string;
+  UrlExpire: number;
+  Format: 'webvtt' | 'creator_caption';
+  Version: string;
+  Source: 'ASR' | 'MT';
+  VideoSubtitleID: number;
+  Size: number;
+}
+
+function itemStruct(id: string, options: { captions: boolean; video: boolean }): Record<string, unknown> {
+  const subtitleInfos: SubtitleInfo[] = options.captions
+    ? [
+        // A machine translation listed first: the fetcher must still pick the original speech.
+        { LanguageID: '3', LanguageCodeName: 'spa-ES', Url: subtitleUrl(id, 'spa-ES'), UrlExpire: 1781000000, Format: 'webvtt', Version: '4', Source: 'MT', VideoSubtitleID: 0, Size: SPANISH_VTT.length },
+        { LanguageID: '2', LanguageCodeName: 'eng-US', Url: subtitleUrl(id, 'eng-US'), UrlExpire: 1781000000, Format: 'webvtt', Version: '1', Source: 'ASR', VideoSubtitleID: 0, Size: ENGLISH_VTT.length },
+      ]
+    : [];
+  const video: Record<string, unknown> = {
+    id,
+    height: 1024,
+    width: 576,
+    duration: 9,
+    ratio: '540p',
+    format: 'mp4',
+    codecType: 'h264',
+    definition: '540p',
+    cover: coverUrl(id),
+    originCover: coverUrl(id).replace('cropcenter', 'origin'),
+    dynamicCover: coverUrl(id).replace('cropcenter', 'dynamic'),
+    zoomCover: { '240': coverUrl(id), '480': coverUrl(id), '720': coverUrl(id), '960': coverUrl(id) },
+    videoQuality: 'normal',
+    volumeInfo: { Loudness: -17.3, Peak: 0.89125 },
+  };
+  if (options.video) {
+    video.playAddr = videoUrl(id, 'normal_540_0');
+    video.downloadAddr = videoUrl(id, 'watermark_540');
+    video.bitrate = 1043806;
+    video.bitrateInfo = [
+      { Bitrate: 1043806, QualityType: 20, GearName: 'normal_540_0', CodecType: 'h264', PlayAddr: { DataSize: 1175391, Width: 576, Height: 1024, Uri: `v12044gd0000${id}`, UrlList: [videoUrl(id, 'normal_540_0'), videoUrl(id, 'normal_540_0').replace('v16-webapp-prime', 'v19-webapp-prime')], UrlKey: `v12044gd0000${id}_h264_540p_1043806`, FileHash: '9f1b2c3d4e5f', FileCs: 'c:0-8120-1a2b' } },
+      { Bitrate: 620112, QualityType: 24, GearName: 'lower_540_0', CodecType: 'h265_hvc1', PlayAddr: { DataSize: 698224, Width: 576, Height: 1024, Uri: `v12044gd0000${id}`, UrlList: [videoUrl(id, 'lower_540_0')], UrlKey: `v12044gd0000${id}_bytevc1_540p_620112`, FileHash: '8e0a1b2c3d4e', FileCs: 'c:0-8120-9f8e' } },
+    ];
+  }
+  video.subtitleInfos = subtitleInfos;
+  return {
+    id,
+    desc: 'Three things nobody tells you about Lisbon #travel #lisbon',
+    createTime: '1718020000',
+    scheduleTime: 0,
+    video,
+    author: { id: '6812345678901234567', shortId: '', uniqueId: TIKTOK_USER, nickname: 'Travel Tok', avatarLarger: `${IMAGES}/avatar/${TIKTOK_USER}.jpeg`, signature: 'Slow travel, fast cuts', verified: false, secUid: 'MS4wLjABAAAAfixtureSecUidfixtureSecUidfixtureSecUid', privateAccount: false },
+    music: { id: '7350000000000000999', title: `original sound - ${TIKTOK_USER}`, playUrl: `${CDN}/music/${id}.mp3`, authorName: 'Travel Tok', original: true, duration: 9 },
+    challenges: [{ id: '5057', title: 'travel' }],
+    stats: { diggCount: 12034, shareCount: 311, commentCount: 207, playCount: 240311, collectCount: 1880 },
+    statsV2: { diggCount: '12034', shareCount: '311', commentCount: '207', playCount: '240311', collectCount: '1880', repostCount: '0' },
+    isAd: false,
+    isContentClassified: false,
+    privateItem: false,
+    duetEnabled: true,
+    stitchEnabled: true,
+    shareEnabled: true,
+  };
+}
+
+function universalData(detail: Record<string, unknown>): string {
+  const data = {
+    __DEFAULT_SCOPE__: {
+      'webapp.app-context': { language: 'en', region: 'US', appId: 1988, appType: 'm', user: {}, wid: '7350000000000001234', webIdCreatedTime: '1718020000', odinId: '7350000000000005678', nonce: 'fixture', botType: 'others', requestId: '202606101200000A1B2C3D4E5F' },
+      'webapp.biz-context': { renderServerEnv: 'fixture', isMobile: false },
+      'webapp.video-detail': detail,
+    },
+  };
+  // TikTok writes every "/" inside this script as \u002F.
+  return JSON.stringify(data).replace(/\//g, '\\u002F');
+}
+
+function page(detailJson: string, title: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charSet="UTF-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/><title>${title}</title><meta property="og:site_name" content="TikTok"/><link rel="preconnect" href="https://lf16-tiktok-web.tiktokcdn-us.com"/></head><body><div id="app"></div><script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${detailJson}</script><script src="https://lf16-tiktok-web.tiktokcdn-us.com/obj/tiktok-web-tx/tiktok/webapp/main/webapp-desktop/npm-runtime.js" async=""></script></body></html>`;
+}
+
+const shareMeta = { title: 'Travel Tok on TikTok', desc: 'Three things nobody tells you about Lisbon' };
+const ok = (id: string, options: { captions: boolean; video: boolean }) =>
+  page(universalData({ itemInfo: { itemStruct: itemStruct(id, options) }, shareMeta, statusCode: 0, statusMsg: '', statusCode_: 0 }), 'Three things nobody tells you about Lisbon | TikTok');
+const status = (code: number, msg: string) => page(universalData({ shareMeta: { title: 'TikTok', desc: '' }, statusCode: code, statusMsg: msg }), 'TikTok - Make Your Day');
+
+// The JS challenge page TikTok shows instead of data (research §2.2 step 3).
+const CHALLENGE = `<!DOCTYPE html><html><head><title>Please wait...</title></head><body><div id="cs" class="eyJ2Ijp7ImEiOiJBQUFBIiwiYyI6IkJCQkIifSwicyI6ImZpeHR1cmUifQ=="></div><div id="wci" class="X2FmY2hhbGxlbmdlaWQ="></div><p>Please wait...</p><script>/* challenge */</script></body></html>`;
+
+function videoPage(req: FixtureRequest, id: string): Answer {
+  const scenario = SCENARIOS[id] ?? 'deleted';
+  const normal = () => html(ok(id, { captions: true, video: true }));
+  if (isTransportScenario(scenario)) return withTransportScenario(scenario, req, `tiktok:${id}`, normal);
+  switch (scenario) {
+    case 'with-captions':
+    case 'captions-blocked':
+      return normal();
+    case 'video-no-captions':
+      return html(ok(id, { captions: false, video: true }));
+    case 'nothing':
+      return html(ok(id, { captions: false, video: false }));
+    case 'private-post':
+      return html(status(10216, 'item is private'));
+    case 'private-account':
+      return html(status(10222, 'author is private'));
+    case 'deleted':
+      return html(status(10221, "item doesn't exist"));
+    case 'age-gated': {
+      const item = itemStruct(id, { captions: false, video: false });
+      delete item.video;
+      item.isContentClassified = true;
+      return html(page(universalData({ itemInfo: { itemStruct: item }, shareMeta, statusCode: 0, statusMsg: '' }), 'TikTok'));
+    }
+    case 'ip-blocked':
+      return html(status(10204, 'Your IP address is blocked'));
+    case 'challenge':
+      return html(CHALLENGE);
+    case 'login-redirect':
+      return redirect(`https://www.tiktok.com/login?redirect_url=${encodeURIComponent(req.url.href)}&lang=en&enter_method=mandatory`);
+    case 'malformed': {
+      const good = ok(id, { captions: true, video: true });
+      return html(good.replace('"statusCode":0', '"statusCode":0,,'));
+    }
+  }
+}
+
+export const tiktok: HostModule = {
+  hosts: ['www.tiktok.com', 'm.tiktok.com', 'vm.tiktok.com', 'vt.tiktok.com', 'v16-webapp-prime.tiktok.com', 'v19-webapp-prime.tiktok.com', 'p16-sign-va.tiktokcdn.com'],
+  handle(req) {
+    const path = req.url.pathname;
+    if (req.host === 'vm.tiktok.com' || req.host === 'vt.tiktok.com') {
+      const code = path.split('/')[1] ?? '';
+      if (code === TIKTOK_SHORT.toCaptions) return redirect(`https://www.tiktok.com/@${TIKTOK_USER}/video/${TIKTOK_IDS.withCaptions}?_r=1&_t=ZT-8nVfixture`, 301);
+      if (code === TIKTOK_SHORT.toHome) return redirect('https://www.tiktok.com/', 301);
+      return notFound(`short link ${code}`);
+    }
+    if (req.host === 'www.tiktok.com' || req.host === 'm.tiktok.com') {
+      const match = /^\/@[^/]+\/video\/(\d+)\/?$/.exec(path);
+      if (match) return videoPage(req, match[1] as string);
+      if (path === '/' || path === '/login') return html('<!DOCTYPE html><html><head><title>TikTok - Make Your Day</title></head><body></body></html>');
+      return notFound(`TikTok page ${path}`);
+    }
+    const subtitle = /^\/subtitle\/[^/]+\/(\d+)\/([\w-]+)\.webvtt$/.exec(path);
+    if (subtitle) {
+      const [, id, lang] = subtitle as unknown as [string, string, string];
+      if (SCENARIOS[id] === 'captions-blocked') return { status: 403, headers: { 'content-type': 'text/html' }, body: '<html><head><title>Access Denied</title></head><body>Access Denied</body></html>' };
+      return text(lang === 'spa-ES' ? SPANISH_VTT : ENGLISH_VTT, 'text/vtt; charset=utf-8');
+    }
+    if (path.startsWith('/video/') || path.startsWith('/music/')) return media(path.startsWith('/music/') ? 'audio/mpeg' : 'video/mp4');
+    return media('image/jpeg');
+  },
+};
