@@ -1,6 +1,7 @@
 import { ensureOwner, ledgerFile, type OwnerBootstrap } from './home';
 import { Ledger } from './ledger/index';
 import { TranscriptService, type ServiceOptions } from './service';
+import { SpeechToText } from './stt/index';
 import { UpstreamClient } from './upstream/client';
 import { parseOverrideOrigin } from './upstream/routing';
 
@@ -8,6 +9,8 @@ export interface OpenedService {
   service: TranscriptService;
   ledger: Ledger;
   upstream: UpstreamClient;
+  /** Speech-to-text for the CLI, the podcast runner and the fetchers without captions. */
+  stt: SpeechToText;
   owner: OwnerBootstrap;
   close(): void;
 }
@@ -22,10 +25,12 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
     const owner = ensureOwner(ledger, home);
     const upstream = new UpstreamClient({ override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM) });
     const service = new TranscriptService({ ...options, ledger });
+    const stt = new SpeechToText({ ledger, upstream, home });
     return {
       service,
       ledger,
       upstream,
+      stt,
       owner,
       close: () => {
         void upstream.close();
