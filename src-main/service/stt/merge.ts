@@ -18,7 +18,7 @@ const words = (text: string) => normalize(text).split(/\s+/).filter((w) => w !==
 const midpoint = (s: Segment) => (s.startMs + s.endMs) / 2;
 
 /** Two recognitions of the same spoken word: same text, heard at nearly the same moment. */
-const sameWord = (a: Segment, b: Segment) => Math.abs(midpoint(a) - midpoint(b)) < 700 && normalize(a.text) === normalize(b.text);
+const sameWord = (a: Segment, b: Segment) => Math.abs(midpoint(a) - midpoint(b)) < 250 && normalize(a.text) === normalize(b.text);
 
 /**
  * Longest common subsequence of the few words inside an overlap, as index pairs: the words both
