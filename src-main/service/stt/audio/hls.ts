@@ -58,13 +58,13 @@ export async function downloadHls(client: UpstreamClient, playlistUrl: string, t
   const media = playlist;
   if (media.segments.length === 0) throw new SttError('no_audio', 'The HLS playlist has no segments');
   if (!media.endlist && media.playlistType !== 'VOD') throw new SttError('bad_media', 'The HLS playlist is a live stream that has not ended; only recordings can be transcribed');
-  if (media.segments.some((s) => s.key !== undefined && s.key.method !== 'NONE')) throw new SttError('bad_media', 'The HLS stream is encrypted, which is not supported');
+  if (media.segments.some((s) => s.key != null && s.key.method !== 'NONE')) throw new SttError('bad_media', 'The HLS stream is encrypted, which is not supported');
 
   // The init section (fMP4) goes first, once per distinct map.
   const parts: { url: string; range?: string }[] = [];
   let lastMap: string | undefined;
   for (const segment of media.segments) {
-    const map = segment.map as types.MediaInitializationSection | undefined;
+    const map = segment.map as types.MediaInitializationSection | null | undefined;
     if (map?.uri && map.uri !== lastMap) {
       parts.push({ url: new URL(map.uri, url).href, range: byteRange(map.byterange) });
       lastMap = map.uri;
