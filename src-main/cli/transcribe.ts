@@ -73,7 +73,7 @@ export function registerTranscribeCommands(program: Command): void {
           signal: controller.signal,
           onProgress: (p) => status.show(describe(p)),
         });
-        status.show(`done: ${result.chunksTotal} chunks with ${result.engine}${result.chunksReused > 0 ? ` (${result.chunksReused} reused from an interrupted run)` : ''}, ${result.durationSeconds.toFixed(1)} s of audio`);
+        status.show(`done: ${result.chunksTotal} chunk${result.chunksTotal === 1 ? '' : 's'} with ${result.engine}${result.chunksReused > 0 ? ` (${result.chunksReused} reused from an interrupted run)` : ''}, ${result.durationSeconds.toFixed(1)} s of audio`);
         status.end();
         const formatted = formatTranscript({ text: result.text, segments: result.segments, sourceUrl: isUrl(input) ? input : undefined }, options.format);
         if (!formatted.ok) fail(formatted.reason);

@@ -86,6 +86,12 @@ const sizeOf = (file: string) => stat(file).then((s) => s.size, () => 0);
 export async function downloadModel(client: UpstreamClient, home: string, name: string, options: DownloadOptions = {}): Promise<string> {
   const entry = findModel(name);
   if (entry === undefined) throw new SttError('engine_unavailable', `No whisper model named ${name}; known models: ${MODEL_CATALOGUE.map((m) => m.name).join(', ')}`);
+  return downloadVerified(client, home, entry, options);
+}
+
+/** Downloads one model entry (the catalogue's, or a mirror's with the same digest) and verifies it. */
+export async function downloadVerified(client: UpstreamClient, home: string, entry: CatalogueModel, options: DownloadOptions = {}): Promise<string> {
+  const name = entry.name;
   const target = modelFile(home, name);
   if ((await sizeOf(target)) > 0) return target;
   await mkdir(modelsDir(home), { recursive: true });
