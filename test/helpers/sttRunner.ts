@@ -18,6 +18,8 @@ opened.stt
   )
   .then((result) => {
     process.stdout.write(`result ${JSON.stringify(result)}\n`);
+    // Peak resident memory of this process (the engines run in their own processes), for bench/stt.
+    process.stdout.write(`maxrss ${process.resourceUsage().maxRSS}\n`);
     opened.close();
   })
   .catch((error: unknown) => {
