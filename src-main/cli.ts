@@ -6,11 +6,13 @@ import { registerAccountCommands } from './cli/accounts';
 import { fail } from './cli/common';
 import { registerGet } from './cli/get';
 import { registerServe } from './cli/serve';
+import { registerTranscribeCommands } from './cli/transcribe';
 
 const program = new Command('transcript-desk').description('Transcripts from public video, clip and podcast URLs: local service and CLI.').showHelpAfterError();
 
 registerServe(program);
 registerAccountCommands(program);
 registerGet(program);
+registerTranscribeCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

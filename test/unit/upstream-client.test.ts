@@ -338,4 +338,22 @@ describe('streams', () => {
     const capped = await client.stream({ url: 'https://media.example/a.mp3', maxBytes: 100_000 }).catch((e: UpstreamError) => e);
     expect((capped as UpstreamError).failure).toBe('too_large');
   });
+
+  it('limits a stream by its deadline until the headers only: a long download keeps going while bytes flow', async () => {
+    const { client } = await upstream((_req, res) => {
+      res.writeHead(200);
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write(Buffer.alloc(1000));
+        if (++sent === 15) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+    });
+    const stream = await client.stream({ url: 'https://media.example/long.mp3', timeoutMs: 500 });
+    let total = 0;
+    for await (const chunk of stream.body) total += chunk.length;
+    expect(total).toBe(15_000);
+  });
 });

@@ -6,6 +6,8 @@ import { openDatabase } from './database';
 import { ApiKeys } from './keys';
 import { PodcastJobs } from './podcastJobs';
 import { RateWindows } from './rateWindows';
+import { SettingsStore } from './settings';
+import { SttTasks } from './sttTasks';
 import { TranscriptCache } from './transcriptCache';
 
 export class Ledger {
@@ -15,6 +17,8 @@ export class Ledger {
   readonly cache: TranscriptCache;
   readonly rateWindows: RateWindows;
   readonly podcastJobs: PodcastJobs;
+  readonly settings: SettingsStore;
+  readonly sttTasks: SttTasks;
 
   constructor(readonly db: Database.Database) {
     this.accounts = new Accounts(db);
@@ -23,6 +27,8 @@ export class Ledger {
     this.cache = new TranscriptCache(db);
     this.rateWindows = new RateWindows(db);
     this.podcastJobs = new PodcastJobs(db);
+    this.settings = new SettingsStore(db);
+    this.sttTasks = new SttTasks(db);
   }
 
   static open(file: string): Ledger {

@@ -184,13 +184,20 @@ export class UpstreamClient {
     await this.transport.close();
   }
 
+  /**
+   * The deadline runs while `run` does and is cleared when it returns: for `request` that is after
+   * the body, for `stream` after the headers, so a long download is limited by the idle timeout only.
+   */
   private async withDeadline<T>(req: UpstreamRequest, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const deadline = AbortSignal.timeout(req.timeoutMs ?? this.options.timeoutMs ?? DEFAULTS.timeoutMs);
-    const signal = req.signal === undefined ? deadline : AbortSignal.any([req.signal, deadline]);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException('The upstream deadline passed', 'TimeoutError')), req.timeoutMs ?? this.options.timeoutMs ?? DEFAULTS.timeoutMs);
+    const signal = req.signal === undefined ? deadline.signal : AbortSignal.any([req.signal, deadline.signal]);
     try {
       return await run(signal);
     } catch (error) {
-      throw classify(error, String(req.url), deadline, req.signal);
+      throw classify(error, String(req.url), deadline.signal, req.signal);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

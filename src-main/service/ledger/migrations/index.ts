@@ -1,4 +1,5 @@
 import { sql as initial } from './001_initial';
+import { sql as speechToText } from './002_speech_to_text';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 // Append only. An applied migration is never edited: its hash is checked at every start.
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'speech_to_text', sql: speechToText },
+];

@@ -1,0 +1,199 @@
+// transcribe, models, settings: speech-to-text from a terminal.
+import { existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { EXPORT_FORMATS, formatTranscript, isExportFormat, type ExportFormat } from '../../src-shared/format/formatters';
+import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '../service/settings';
+import { isSttError, type SttProgress } from '../service/stt/index';
+import { checkLocalModel, downloadModel, MODEL_CATALOGUE, modelFile } from '../service/stt/models';
+import { resolveHome } from '../service/home';
+import { fail, open } from './common';
+
+function engineOption(value: string): EngineId | 'auto' {
+  if (value === 'auto' || (ENGINE_IDS as readonly string[]).includes(value)) return value as EngineId | 'auto';
+  throw new InvalidArgumentError(`expected auto or one of ${ENGINE_IDS.join(', ')}`);
+}
+
+function formatOption(value: string): ExportFormat {
+  if (!isExportFormat(value)) throw new InvalidArgumentError(`expected one of ${EXPORT_FORMATS.join(', ')}`);
+  return value;
+}
+
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number ≥ 1');
+  return n;
+}
+
+/** One status line on stderr: rewritten in place on a terminal, one line per change otherwise. */
+function statusLine(): { show(text: string): void; end(): void } {
+  let last = '';
+  const tty = process.stderr.isTTY;
+  return {
+    show(text) {
+      if (text === last) return;
+      last = text;
+      process.stderr.write(tty ? `\r\x1b[2K${text}` : `${text}\n`);
+    },
+    end() {
+      if (tty && last !== '') process.stderr.write('\n');
+    },
+  };
+}
+
+function describe(p: SttProgress): string {
+  if (p.stage === 'downloading') return `downloading ${((p.bytesReceived ?? 0) / 1e6).toFixed(1)} MB`;
+  if (p.stage === 'decoding') return 'decoding audio';
+  return `transcribing: ${p.chunksDone}/${p.chunksTotal} chunks`;
+}
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+export function registerTranscribeCommands(program: Command): void {
+  program
+    .command('transcribe <file-or-url>')
+    .description('speech-to-text of a local audio/video file or a media URL (progress on stderr)')
+    .option('--engine <engine>', `auto or ${ENGINE_IDS.join(', ')}`, engineOption)
+    .option('--format <format>', EXPORT_FORMATS.join(', '), formatOption, 'txt' as ExportFormat)
+    .option('--out <file>', 'write to a file instead of stdout')
+    .option('--language <code>', 'ISO-639-1 code such as en, or auto')
+    .option('--workers <n>', 'chunks at once (default: cores − 1)', positive)
+    .action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number }) => {
+      const opened = open();
+      const controller = new AbortController();
+      const interrupt = () => controller.abort();
+      process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
+      const status = statusLine();
+      try {
+        const result = await opened.stt.transcribeMedia(isUrl(input) ? { url: input } : { file: input }, {
+          engine: options.engine,
+          language: options.language,
+          workers: options.workers,
+          signal: controller.signal,
+          onProgress: (p) => status.show(describe(p)),
+        });
+        status.show(`done: ${result.chunksTotal} chunk${result.chunksTotal === 1 ? '' : 's'} with ${result.engine}${result.chunksReused > 0 ? ` (${result.chunksReused} reused from an interrupted run)` : ''}, ${result.durationSeconds.toFixed(1)} s of audio`);
+        status.end();
+        const formatted = formatTranscript({ text: result.text, segments: result.segments, sourceUrl: isUrl(input) ? input : undefined }, options.format);
+        if (!formatted.ok) fail(formatted.reason);
+        if (options.out === undefined) process.stdout.write(formatted.content);
+        else writeFileSync(options.out, formatted.content);
+      } catch (error) {
+        status.end();
+        if (isSttError(error) && error.code === 'cancelled') {
+          process.stderr.write('cancelled; finished chunks are kept: run the same command again to resume\n');
+          process.exitCode = 130;
+          return;
+        }
+        fail(isSttError(error) ? error.message : `transcription failed: ${(error as Error).message}`);
+      } finally {
+        process.off('SIGINT', interrupt);
+        process.off('SIGTERM', interrupt);
+        opened.close();
+      }
+    });
+
+  const models = program.command('models').description('whisper models');
+  models
+    .command('list')
+    .description('the ggml models that can be downloaded, and which are here')
+    .action(() => {
+      const home = resolveHome();
+      for (const m of MODEL_CATALOGUE) {
+        const here = existsSync(modelFile(home, m.name));
+        process.stdout.write(`${m.name.padEnd(20)} ${String(Math.round(m.approxBytes / 2 ** 20)).padStart(5)} MiB  ${m.multilingual ? 'multilingual' : 'English only'}${here ? '  (downloaded)' : ''}\n`);
+      }
+    });
+  models
+    .command('download <name>')
+    .description('download a model (resumes an interrupted download), check it and use it')
+    .action(async (name: string) => {
+      const opened = open();
+      const status = statusLine();
+      const controller = new AbortController();
+      const interrupt = () => controller.abort();
+      process.once('SIGINT', interrupt);
+      try {
+        const file = await downloadModel(opened.upstream, resolveHome(), name, {
+          signal: controller.signal,
+          onProgress: ({ receivedBytes, totalBytes }) =>
+            status.show(`downloading ${name}: ${(receivedBytes / 2 ** 20).toFixed(0)}${totalBytes === undefined ? '' : `/${(totalBytes / 2 ** 20).toFixed(0)}`} MiB`),
+        });
+        status.end();
+        opened.stt.settings.set('stt.whisper.model', name);
+        opened.stt.settings.set('stt.whisper.modelPath', null);
+        process.stdout.write(`${file}\n`);
+      } catch (error) {
+        status.end();
+        fail(isSttError(error) ? error.message : (error as Error).message);
+      } finally {
+        process.off('SIGINT', interrupt);
+        opened.close();
+      }
+    });
+  models
+    .command('use <file>')
+    .description('use a ggml model file you already have')
+    .action(async (file: string) => {
+      const opened = open();
+      try {
+        await checkLocalModel(file);
+        opened.stt.settings.set('stt.whisper.modelPath', resolve(file));
+        process.stdout.write(`whisper will use ${file}\n`);
+      } catch (error) {
+        fail((error as Error).message);
+      } finally {
+        opened.close();
+      }
+    });
+
+  const settings = program.command('settings').description('speech-to-text settings');
+  settings
+    .command('list')
+    .description('every setting with its value')
+    .action(() => {
+      const opened = open();
+      try {
+        const all = opened.stt.settings.all();
+        for (const key of SETTING_KEYS) {
+          const value = key === 'stt.openai.apiKey' && all[key] !== null ? '"(set)"' : JSON.stringify(all[key]);
+          process.stdout.write(`${key} = ${value}\n`);
+        }
+      } finally {
+        opened.close();
+      }
+    });
+  settings
+    .command('set <key> <value>')
+    .description('set a value (JSON, or a plain string); "null" clears it')
+    .action((key: string, raw: string) => {
+      if (!isSettingKey(key)) fail(`Unknown setting ${key}; known: ${SETTING_KEYS.join(', ')}`);
+      let value: unknown = raw;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        // a plain string
+      }
+      const opened = open();
+      try {
+        process.stdout.write(`${key} = ${JSON.stringify(opened.stt.settings.set(key, value))}\n`);
+      } catch (error) {
+        fail((error as Error).message);
+      } finally {
+        opened.close();
+      }
+    });
+  settings
+    .command('reset <key>')
+    .description('back to the default')
+    .action((key: string) => {
+      if (!isSettingKey(key)) fail(`Unknown setting ${key}`);
+      const opened = open();
+      try {
+        process.stdout.write(`${key} = ${JSON.stringify(opened.stt.settings.set(key, undefined))}\n`);
+      } finally {
+        opened.close();
+      }
+    });
+}

@@ -1,0 +1,31 @@
+import type { Segment } from '../../../../src-shared/transcript';
+import type { EngineId } from '../../settings';
+import type { ChunkingPolicy } from '../chunker';
+
+export interface EngineTranscribeOptions {
+  signal: AbortSignal;
+  /** 0…1 within this piece of audio, when the engine can tell. */
+  onProgress?: (fraction: number) => void;
+  /** A directory the engine may write scratch files to (removed by the caller). */
+  scratchDir: string;
+}
+
+/**
+ * One speech-to-text engine. `transcribe` takes 16 kHz mono s16le PCM and returns segments with
+ * times relative to the start of that PCM; the pipeline cuts, schedules and merges.
+ */
+export interface SpeechEngine {
+  readonly id: EngineId;
+  /** Engine, model and language: a restarted task reuses finished chunks only under the same one. */
+  readonly fingerprint: string;
+  readonly chunking: ChunkingPolicy;
+  /** Most chunks this engine should run at once (the pipeline also caps at its worker count). */
+  readonly maxConcurrency: number;
+  /** True when each segment is one word (then overlaps are merged word by word). */
+  readonly wordLevel: boolean;
+  transcribe(pcm: Buffer, options: EngineTranscribeOptions): Promise<Segment[]>;
+  close(): Promise<void>;
+}
+
+/** Markers engines emit for non-speech, which do not belong in a transcript. */
+export const NON_SPEECH = /^\s*[[(](blank_audio|silence|music|noise|inaudible|no speech)[\])]\s*$/i;

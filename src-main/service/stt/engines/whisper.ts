@@ -1,0 +1,82 @@
+// whisper.cpp through @fugood/whisper.node. The native module is loaded on first use, not at
+// service start, so a machine where it cannot load still runs everything else. whisper.cpp spreads
+// one chunk over all cores itself, and every extra context would hold another copy of the model,
+// so this engine runs one chunk at a time with every thread.
+import { availableParallelism } from 'node:os';
+import type * as WhisperNode from '@fugood/whisper.node';
+import type { WhisperContext } from '@fugood/whisper.node';
+
+type WhisperModule = typeof WhisperNode;
+import type { Segment } from '../../../../src-shared/transcript';
+import { cancelled, SttError } from '../errors';
+import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';
+
+export class WhisperEngine implements SpeechEngine {
+  readonly id = 'whisper' as const;
+  readonly fingerprint: string;
+  // whisper.cpp windows 30 s internally; chunks exist for resume and progress.
+  readonly chunking = { targetSeconds: 300, windowSeconds: 30, overlapSeconds: 2, minPauseMs: 300 };
+  readonly maxConcurrency = 1;
+  readonly wordLevel = false;
+  private context: Promise<WhisperContext> | undefined;
+
+  constructor(
+    private readonly modelPath: string,
+    private readonly language: string,
+    private readonly threads = availableParallelism(),
+  ) {
+    this.fingerprint = `whisper:${modelPath}:${language}`;
+  }
+
+  private load(): Promise<WhisperContext> {
+    this.context ??= (async () => {
+      let whisper: WhisperModule;
+      try {
+        whisper = await import('@fugood/whisper.node');
+      } catch (error) {
+        throw new SttError('engine_unavailable', `The whisper engine could not be loaded on this machine (${(error as Error).message})`, { cause: error });
+      }
+      try {
+        return await whisper.initWhisper({ filePath: this.modelPath, useGpu: false });
+      } catch (error) {
+        throw new SttError('engine_unavailable', `The whisper model ${this.modelPath} could not be loaded (${(error as Error).message}); pick a ggml model file or download one`, { cause: error });
+      }
+    })();
+    // A failed load is not cached: the next chunk (or task) may try again after the user fixes it.
+    this.context.catch(() => (this.context = undefined));
+    return this.context;
+  }
+
+  async transcribe(pcm: Buffer, { signal, onProgress }: EngineTranscribeOptions): Promise<Segment[]> {
+    if (signal.aborted) throw cancelled(signal);
+    const context = await this.load();
+    // The addon wants an ArrayBuffer holding exactly the samples.
+    const data = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer;
+    const job = context.transcribeData(data, {
+      language: this.language,
+      maxThreads: this.threads,
+      temperature: 0,
+      onProgress: (percent) => onProgress?.(percent / 100),
+    });
+    const stop = () => void job.stop().catch(() => undefined);
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const result = await job.promise;
+      if (signal.aborted || result.isAborted) throw cancelled(signal);
+      // t0/t1 are milliseconds in this binding.
+      return result.segments.filter((s) => !NON_SPEECH.test(s.text) && s.text.trim() !== '').map((s) => ({ text: s.text.trim(), startMs: Math.round(s.t0), endMs: Math.round(s.t1) }));
+    } catch (error) {
+      if (signal.aborted) throw cancelled(signal);
+      if (error instanceof SttError) throw error;
+      throw new SttError('engine_failed', `whisper failed: ${(error as Error).message}`, { cause: error });
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+  }
+
+  async close(): Promise<void> {
+    const context = this.context;
+    this.context = undefined;
+    if (context !== undefined) await context.then((c) => c.release()).catch(() => undefined);
+  }
+}

@@ -1,0 +1,184 @@
+// The entry point of speech-to-text for everything else: the CLI, the podcast runner, and the
+// fetchers of platforms without captions (Instagram, X, Kick, Twitch). Audio in (a local file or a
+// URL), timed transcript out.
+import { realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Segment } from '../../../src-shared/transcript';
+import type { Ledger } from '../ledger/index';
+import { Settings, type EngineId } from '../settings';
+import type { UpstreamClient } from '../upstream/client';
+import { decodeToPcmFile } from './audio/decode';
+import { downloadMedia } from './audio/download';
+import { EnergyMeter } from './audio/energy';
+import { probeMedia, type MediaInfo } from './audio/probe';
+import { BYTES_PER_SECOND, SAMPLE_RATE } from './audio/tools';
+import { planChunks, type ChunkPlan } from './chunker';
+import { selectEngine } from './engines/select';
+import { cancelled, SttError, throwIfCancelled } from './errors';
+import { groupWords, mergeChunks } from './merge';
+import { runChunks } from './pipeline';
+import { createWorkDir, sweepStaleWorkDirs } from './workdir';
+
+export type MediaSource = { file: string } | { url: string };
+
+export interface SttProgress {
+  stage: 'downloading' | 'decoding' | 'transcribing';
+  /** Known from the moment the audio is decoded and cut, before the first chunk is transcribed; 0 before. */
+  chunksTotal: number;
+  chunksDone: number;
+  /** While downloading. */
+  bytesReceived?: number;
+}
+
+export interface TranscribeOptions {
+  /** Names the persisted chunk set (e.g. `podcast:<episodeId>`); derived from the source when absent. */
+  taskKey?: string;
+  engine?: EngineId | 'auto';
+  /** ISO-639-1, or `auto`; the setting `stt.language` when absent. */
+  language?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: SttProgress) => void;
+  /** Longer audio is refused (`too_long`) before any of it is transcribed. */
+  maxDurationSeconds?: number;
+  /** Chunks at once; the setting `stt.workers` (cores − 1) when absent. */
+  workers?: number;
+  /** Largest download accepted for a URL source. */
+  maxDownloadBytes?: number;
+}
+
+export interface TranscriptionResult {
+  text: string;
+  /** Timed lines (word-level engines' words grouped into lines), for SRT and VTT. */
+  segments: Segment[];
+  durationSeconds: number;
+  engine: EngineId;
+  chunksTotal: number;
+  /** Chunks taken from an earlier, interrupted run of the same task. */
+  chunksReused: number;
+}
+
+export interface SpeechToTextDeps {
+  ledger: Ledger;
+  upstream: UpstreamClient;
+  home: string;
+}
+
+const DEFAULT_MAX_DOWNLOAD = 2 * 1024 ** 3;
+/** Below this share of its declared length, a decoded file is called truncated. VBR files without a
+ * length header can be estimated 10–20 % off, so the bar is well below that. */
+const TRUNCATED_BELOW = 0.8;
+
+async function taskKeyFor(source: MediaSource): Promise<string> {
+  if ('url' in source) return `url:${source.url}`;
+  const path = await realpath(source.file).catch(() => source.file);
+  const info = await stat(path).catch(() => undefined);
+  return `file:${path}:${info?.size ?? 0}:${Math.round(info?.mtimeMs ?? 0)}`;
+}
+
+export class SpeechToText {
+  readonly settings: Settings;
+
+  constructor(private readonly deps: SpeechToTextDeps) {
+    this.settings = new Settings(deps.ledger);
+  }
+
+  /** Duration and format of a local file without transcribing it (the clip fetchers' 2-minute rule). */
+  probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo> {
+    return probeMedia(file, signal);
+  }
+
+  async transcribeMedia(source: MediaSource, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    const { signal, onProgress } = options;
+    throwIfCancelled(signal);
+    const settings = this.settings.stt();
+    const language = options.language ?? settings.language;
+    const engine = await selectEngine(settings, this.deps.home, options.engine ?? settings.engine, language);
+    await sweepStaleWorkDirs(this.deps.home);
+    const work = await createWorkDir(this.deps.home);
+    try {
+      let file: string;
+      if ('url' in source) {
+        onProgress?.({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived: 0 });
+        file = await downloadMedia(this.deps.upstream, source.url, work.dir, {
+          signal,
+          maxBytes: options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD,
+          onProgress: (bytesReceived) => onProgress?.({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived }),
+        });
+      } else {
+        file = source.file;
+      }
+
+      const info = await probeMedia(file, signal);
+      const max = options.maxDurationSeconds;
+      if (max !== undefined && info.durationSeconds !== undefined && info.durationSeconds > max) throw tooLong(info.durationSeconds, max);
+
+      onProgress?.({ stage: 'decoding', chunksDone: 0, chunksTotal: 0 });
+      const meter = new EnergyMeter();
+      const pcmFile = join(work.dir, 'audio.pcm');
+      const decoding = new AbortController();
+      let bytes = 0;
+      const { samples } = await decodeToPcmFile(file, pcmFile, {
+        signal: signal === undefined ? decoding.signal : AbortSignal.any([signal, decoding.signal]),
+        onPcm: (pcm) => {
+          meter.push(pcm);
+          bytes += pcm.length;
+          // A file without a declared length is measured while it decodes; stop as soon as it is too long.
+          if (max !== undefined && bytes / BYTES_PER_SECOND > max + 1) decoding.abort(tooLong(bytes / BYTES_PER_SECOND, max));
+        },
+      }).catch((error: unknown) => {
+        throw decoding.signal.aborted && !signal?.aborted ? (decoding.signal.reason as SttError) : error;
+      });
+      const seconds = samples / SAMPLE_RATE;
+      if (samples < SAMPLE_RATE / 10) throw new SttError('no_audio', `The file has no sound to transcribe (${seconds.toFixed(2)} s of audio)`);
+      if (info.durationSeconds !== undefined && info.durationSeconds > 1 && seconds < TRUNCATED_BELOW * info.durationSeconds) {
+        throw new SttError('bad_media', `The file looks truncated: it declares ${info.durationSeconds.toFixed(1)} s of audio but only ${seconds.toFixed(1)} s could be decoded`);
+      }
+      if (max !== undefined && seconds > max) throw tooLong(seconds, max);
+
+      const taskKey = options.taskKey ?? (await taskKeyFor(source));
+      const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}`;
+      const stored = this.deps.ledger.sttTasks.get(taskKey);
+      let plan: ChunkPlan;
+      let finished = new Map<number, Segment[]>();
+      if (stored !== undefined && stored.fingerprint === fingerprint) {
+        plan = JSON.parse(stored.plan) as ChunkPlan;
+        finished = stored.chunks;
+      } else {
+        plan = planChunks(samples, meter.finish(), engine.chunking);
+        this.deps.ledger.sttTasks.begin(taskKey, fingerprint, JSON.stringify(plan));
+      }
+      const chunksTotal = plan.chunks.length;
+      onProgress?.({ stage: 'transcribing', chunksDone: finished.size, chunksTotal });
+
+      const results = await runChunks({
+        taskKey,
+        chunks: plan.chunks,
+        finished,
+        pcmFile,
+        engine,
+        workers: options.workers ?? settings.workers,
+        tasks: this.deps.ledger.sttTasks,
+        scratchDir: work.dir,
+        signal: signal ?? new AbortController().signal,
+        onChunkDone: (p) => onProgress?.({ stage: 'transcribing', ...p }),
+      });
+      const merged = mergeChunks(results, engine.wordLevel);
+      const segments = engine.wordLevel ? groupWords(merged) : merged;
+      this.deps.ledger.sttTasks.forget(taskKey);
+      return { text: segments.map((s) => s.text).join('\n'), segments, durationSeconds: seconds, engine: engine.id, chunksTotal, chunksReused: finished.size };
+    } catch (error) {
+      if (signal?.aborted) throw cancelled(signal);
+      throw error;
+    } finally {
+      await engine.close();
+      await work.remove();
+    }
+  }
+}
+
+function tooLong(seconds: number, max: number): SttError {
+  return new SttError('too_long', `The audio is ${Math.round(seconds)} s long; at most ${max} s can be transcribed here`);
+}
+
+export { SttError, isSttError, type SttErrorCode } from './errors';
+export type { MediaInfo } from './audio/probe';

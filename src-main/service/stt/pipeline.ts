@@ -1,0 +1,82 @@
+// Runs the chunks of a plan through an engine in parallel, persisting each finished chunk so that
+// a restarted task picks up where it stopped. Engines do their work off the main thread (child
+// processes, native threads, HTTP), so the event loop only schedules and stores.
+import { open } from 'node:fs/promises';
+import type { Segment } from '../../../src-shared/transcript';
+import type { SttTasks } from '../ledger/sttTasks';
+import { BYTES_PER_SAMPLE } from './audio/tools';
+import { chunkStartMs, type Chunk } from './chunker';
+import type { SpeechEngine } from './engines/engine';
+import { cancelled } from './errors';
+import type { ChunkResult } from './merge';
+
+export interface ChunkProgress {
+  chunksDone: number;
+  chunksTotal: number;
+}
+
+export interface RunChunksInput {
+  taskKey: string;
+  chunks: Chunk[];
+  /** Chunks finished by an earlier run of the same task. */
+  finished: Map<number, Segment[]>;
+  pcmFile: string;
+  engine: SpeechEngine;
+  workers: number;
+  tasks: SttTasks;
+  scratchDir: string;
+  signal: AbortSignal;
+  onChunkDone: (progress: ChunkProgress) => void;
+}
+
+/** An engine's segments moved to absolute time and kept inside the chunk's audio. */
+function placeSegments(segments: Segment[], chunk: Chunk): Segment[] {
+  const offset = chunkStartMs(chunk);
+  const end = Math.round((chunk.endSample * 1000) / 16_000);
+  return segments.map((s) => {
+    const startMs = Math.min(end, Math.max(offset, offset + s.startMs));
+    return { text: s.text, startMs, endMs: Math.min(end, Math.max(startMs, offset + s.endMs)) };
+  });
+}
+
+export async function runChunks(input: RunChunksInput): Promise<ChunkResult[]> {
+  const { chunks, finished, engine, tasks, taskKey } = input;
+  const results: ChunkResult[] = chunks.filter((c) => finished.has(c.index)).map((c) => ({ chunk: c, segments: finished.get(c.index) as Segment[] }));
+  const queue = chunks.filter((c) => !finished.has(c.index));
+  // The first failure stops the other workers too: one broken chunk fails the task, fast.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([input.signal, stop.signal]);
+  const pcm = await open(input.pcmFile, 'r');
+  let done = results.length;
+
+  async function worker(): Promise<void> {
+    for (let chunk = queue.shift(); chunk !== undefined; chunk = queue.shift()) {
+      if (signal.aborted) throw cancelled(input.signal);
+      const bytes = (chunk.endSample - chunk.startSample) * BYTES_PER_SAMPLE;
+      const buffer = Buffer.alloc(bytes);
+      await pcm.read(buffer, 0, bytes, chunk.startSample * BYTES_PER_SAMPLE);
+      const segments = placeSegments(await engine.transcribe(buffer, { signal, scratchDir: input.scratchDir }), chunk);
+      if (signal.aborted) throw cancelled(input.signal);
+      tasks.saveChunk(taskKey, chunk.index, segments);
+      results.push({ chunk, segments });
+      input.onChunkDone({ chunksDone: ++done, chunksTotal: chunks.length });
+    }
+  }
+
+  const count = Math.max(1, Math.min(input.workers, engine.maxConcurrency, queue.length || 1));
+  const settled = await Promise.allSettled(
+    Array.from({ length: count }, () =>
+      worker().catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+    ),
+  );
+  await pcm.close();
+  if (input.signal.aborted) throw cancelled(input.signal);
+  // Report the failure that started it, not the cancellations it caused in the other workers.
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !(s.reason instanceof Error && s.reason.name === 'SttError' && (s.reason as { code?: string }).code === 'cancelled'));
+  const first = failure ?? settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (first !== undefined) throw first.reason;
+  return results;
+}

@@ -1,0 +1,44 @@
+// Speech for the speech-to-text tests and benches, made at run time by flite from known texts.
+// Generated files are cached in the directory given (tests: the one vitest's global setup provides
+// for the run, via inject('speechCache')), so each voice is spoken once per run.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const VOICES = ['rms', 'slt', 'awb', 'kal16'] as const;
+export type Voice = (typeof VOICES)[number];
+
+const FIXTURES = resolve(__dirname, '../fixtures/speech');
+
+/** The text a voice reads (each voice its own passage). */
+export const passage = (voice: Voice) => readFileSync(join(FIXTURES, `${voice}.txt`), 'utf8').trim();
+
+/** A 16 kHz mono WAV of `voice` reading `text` (its own passage by default). */
+export function speak(dir: string, voice: Voice, text = passage(voice), name: string = voice): string {
+  mkdirSync(dir, { recursive: true });
+  const out = join(dir, `${name}.wav`);
+  if (existsSync(out)) return out;
+  const raw = `${out}.${process.pid}.flite.wav`;
+  execFileSync('flite', ['-voice', voice, '-t', text, '-o', raw]);
+  // flite's voices differ in sample rate; resample to what the pipeline decodes to anyway.
+  const tmp = `${out}.${process.pid}.tmp.wav`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-ac', '1', '-ar', '16000', tmp]);
+  renameSync(tmp, out); // atomic: parallel test files never read half a file
+  return out;
+}
+
+/** Files joined into one (e.g. several voices, or speech with silence between). */
+export function concat(dir: string, name: string, files: string[], format = 'wav'): string {
+  const out = join(dir, `${name}.${format}`);
+  if (existsSync(out)) return out;
+  const tmp = `${out}.${process.pid}.tmp.${format}`;
+  const inputs = files.flatMap((f) => ['-i', f]);
+  const filter = `${files.map((_, i) => `[${i}:a]`).join('')}concat=n=${files.length}:v=0:a=1[a]`;
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', filter, '-map', '[a]', '-ac', '1', '-ar', '16000', tmp]);
+  renameSync(tmp, out);
+  return out;
+}
+
+export function ffmpeg(args: string[]): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+}

@@ -1,0 +1,45 @@
+// A data home with the service opened in-process, for speech-to-text tests.
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { openService, type OpenedService } from '../../src-main/service/open';
+import { scratchRoot } from '../../src-main/service/stt/workdir';
+import { tempHome } from './home';
+
+export function openTestService(env: NodeJS.ProcessEnv = {}): OpenedService & { home: string; remove(): void } {
+  const home = tempHome('td-stt-');
+  const opened = openService(home.dir, {}, env);
+  return {
+    ...opened,
+    home: home.dir,
+    remove: () => {
+      opened.close();
+      home.remove();
+    },
+  };
+}
+
+/** 16 kHz mono s16le samples of a file, decoded by ffmpeg. */
+export function pcmOf(file: string): Buffer {
+  return execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 's16le', '-ac', '1', '-ar', '16000', '-'], { maxBuffer: 1024 ** 3 });
+}
+
+/** What is left in the scratch directory of a data home. */
+export const scratchLeft = (home: string) => {
+  try {
+    return readdirSync(scratchRoot(home));
+  } catch {
+    return [];
+  }
+};
+
+/** Child processes of this process with the given command name (engines, ffmpeg). */
+export function childrenNamed(name: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), '-x', name.slice(0, 15)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}

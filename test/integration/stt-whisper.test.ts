@@ -1,0 +1,37 @@
+// whisper.cpp through @fugood/whisper.node on real speech. No model can be downloaded on the test
+// machines, so these run only where WHISPER_MODEL names a ggml file (e.g. ggml-base.en.bin).
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { concat, passage, speak, VOICES } from '../helpers/speech';
+import { openTestService } from '../helpers/stt';
+import { wordErrorRate } from '../helpers/wer';
+
+const model = process.env.WHISPER_MODEL;
+const ready = model !== undefined && existsSync(model);
+if (!ready) console.warn(`whisper tests skipped: set WHISPER_MODEL to a ggml model file to run them${model === undefined ? '' : ` (${model} does not exist)`}`);
+
+describe.skipIf(!ready)('whisper engine (WHISPER_MODEL)', () => {
+  let stt: ReturnType<typeof openTestService>;
+  beforeAll(() => {
+    stt = openTestService();
+    stt.stt.settings.set('stt.whisper.modelPath', model);
+  });
+  afterAll(() => stt.remove());
+
+  it('transcribes four voices with timed segments, chosen automatically once a model is set', { timeout: 600_000 }, async () => {
+    const cache = inject('speechCache');
+    const file = concat(cache, 'four-voices', VOICES.map((v) => speak(cache, v)));
+    const result = await stt.stt.transcribeMedia({ file }, { language: 'en' });
+    const wer = wordErrorRate(VOICES.map((v) => passage(v)).join(' '), result.text);
+    console.log(`whisper WER on flite speech: ${wer.toFixed(3)}`);
+    expect(result.engine).toBe('whisper');
+    // Whisper does far better than pocketsphinx on clean synthetic speech.
+    expect(wer).toBeLessThan(0.15);
+    let previous = 0;
+    for (const s of result.segments) {
+      expect(s.startMs).toBeGreaterThanOrEqual(previous);
+      expect(s.endMs).toBeLessThanOrEqual(result.durationSeconds * 1000);
+      previous = s.startMs;
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// Merging chunks at an overlap: a constructed case where both chunks heard the words around the
+// cut, with the jitter real recognitions have. Every word must come out once, in order.
+import { describe, expect, it } from 'vitest';
+import type { Segment } from '../../src-shared/transcript';
+import type { Chunk } from '../../src-main/service/stt/chunker';
+import { groupWords, mergeChunks } from '../../src-main/service/stt/merge';
+
+const chunk = (index: number, startMs: number, endMs: number, cutStartMs: number, cutEndMs: number): Chunk => ({
+  index,
+  startSample: startMs * 16,
+  endSample: endMs * 16,
+  cutStartMs,
+  cutEndMs,
+});
+const word = (text: string, startMs: number, endMs = startMs + 300): Segment => ({ text, startMs, endMs });
+const text = (segments: Segment[]) => segments.map((s) => s.text).join(' ');
+
+// "one two three … ten", a word every 400 ms from 0 ms; the cut is at 2000 ms (inside "six").
+const SENTENCE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const spoken = SENTENCE.map((w, i) => word(w, i * 400));
+const first = chunk(0, 0, 3000, 0, 2000);
+const second = chunk(1, 1000, 4000, 2000, 4000);
+
+describe('mergeChunks, word level', () => {
+  it('keeps each word heard by both chunks once', () => {
+    const left = spoken.filter((w) => w.startMs < 3000).map((w) => ({ ...w, startMs: w.startMs + 20, endMs: w.endMs + 20 }));
+    const right = spoken.filter((w) => w.endMs > 1000).map((w) => ({ ...w, startMs: w.startMs - 30, endMs: w.endMs - 30 }));
+    const merged = mergeChunks([{ chunk: first, segments: left }, { chunk: second, segments: right }], true);
+    expect(text(merged)).toBe(SENTENCE.join(' '));
+  });
+
+  it('keeps a word that only one side recognised, and drops a misheard fragment at the other edge', () => {
+    // The left chunk ends mid-word and hears "sick" for the cut-off "seven"; the right misses "four".
+    const left = [...spoken.slice(0, 7).map((w) => (w.text === 'seven' ? { ...w, text: 'sick' } : w))];
+    const right = [word('the', 1010, 1100), ...spoken.slice(4)];
+    const merged = mergeChunks([{ chunk: first, segments: left }, { chunk: second, segments: right }], true);
+    expect(text(merged)).toBe(SENTENCE.join(' '));
+  });
+
+  it('is order-independent: results arriving out of order merge the same', () => {
+    const left = spoken.filter((w) => w.startMs < 3000);
+    const right = spoken.filter((w) => w.endMs > 1000);
+    const a = mergeChunks([{ chunk: second, segments: right }, { chunk: first, segments: left }], true);
+    expect(text(a)).toBe(SENTENCE.join(' '));
+    for (let i = 1; i < a.length; i++) expect(a[i]!.startMs).toBeGreaterThanOrEqual(a[i - 1]!.startMs);
+  });
+
+  it('keeps a word said again and again as often as it was said', () => {
+    const left = [word('no', 1200), word('no', 1600), word('no', 2200, 2400)];
+    const right = [word('no', 1240), word('no', 1590), word('no', 2180, 2400), word('way', 2600)];
+    expect(text(mergeChunks([{ chunk: first, segments: left }, { chunk: second, segments: right }], true))).toBe('no no no way');
+  });
+});
+
+describe('mergeChunks, segment level', () => {
+  it('gives each segment to the chunk its middle falls in and strips a phrase repeated at the seam', () => {
+    const left = [{ text: 'The keeper climbed the stairs', startMs: 0, endMs: 1500 }, { text: 'and lit the lamp at the top.', startMs: 1500, endMs: 2600 }];
+    const right = [{ text: 'lit the lamp at the top.', startMs: 1000, endMs: 1900 }, { text: 'Ships could see it.', startMs: 2100, endMs: 3800 }];
+    const merged = mergeChunks([{ chunk: first, segments: left }, { chunk: second, segments: right }], false);
+    expect(text(merged)).toBe('The keeper climbed the stairs Ships could see it.');
+    const repeated = mergeChunks(
+      [
+        { chunk: first, segments: [{ text: 'and lit the lamp', startMs: 0, endMs: 1900 }] },
+        { chunk: second, segments: [{ text: 'lit the lamp at the top', startMs: 2000, endMs: 3000 }] },
+      ],
+      false,
+    );
+    expect(text(repeated)).toBe('and lit the lamp at the top');
+  });
+});
+
+describe('groupWords', () => {
+  it('starts a new line at a pause and keeps lines short', () => {
+    const lines = groupWords([word('hello', 0), word('there', 400), word('friend', 2000)]);
+    expect(lines).toEqual([
+      { text: 'hello there', startMs: 0, endMs: 700 },
+      { text: 'friend', startMs: 2000, endMs: 2300 },
+    ]);
+  });
+});
