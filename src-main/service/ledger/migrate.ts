@@ -40,7 +40,8 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(m.version, m.name, hash(m), Date.now());
-      db.pragma(`user_version = ${m.version}`);
+      // The highest version applied, even if branches landed their migrations out of order.
+      db.pragma(`user_version = ${Math.max(m.version, db.pragma('user_version', { simple: true }) as number)}`);
     }).immediate();
   }
 }
