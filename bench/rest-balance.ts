@@ -1,11 +1,11 @@
 // bench/rest-balance: GET /api/balance throughput of the real server (auth, rate limit, SQLite)
 // against a bare Node HTTP server answering a constant body, both as child processes, same load.
 // Thousands of keys take turns so the rate limit is not what is measured.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { startListeningChild } from './process';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
 
@@ -13,20 +13,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEYS = 3000;
 const ROOT = resolve(__dirname, '..');
-
-function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  // node with the tsx loader in one process, so kill() stops the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveStart({ child, url: m[1] as string });
-    });
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-  });
-}
 
 async function load(url: string, keys: string[]): Promise<number> {
   let next = 0;
@@ -52,11 +38,11 @@ async function main(): Promise<void> {
   );
   ledger.close();
 
-  const bare = await startChild([join(ROOT, 'bench/bare-server.ts')], {});
+  const bare = await startListeningChild([join(ROOT, 'bench/bare-server.ts')], {});
   const bareRps = await load(bare.url, keys);
   bare.child.kill();
 
-  const real = await startChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home });
+  const real = await startListeningChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home });
   const realRps = await load(real.url, keys);
   real.child.kill();
 

@@ -4,11 +4,11 @@
 // timedtext GET, bodies read in full), in the same run against the same fixture upstream, which
 // adds no delay of its own. Every video id is fresh (`ok…`), so the service's cache never answers;
 // the fixture has seen each id once before timing starts, so both sides get its warm answer.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
+import { startListeningChild } from './process';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
 import { CLIENT_CHAIN, PLAYER_URL, playerHeaders, playerRequestBody } from '../src-main/service/platforms/youtube/clients';
@@ -18,20 +18,6 @@ const WARMUP = 30;
 /** The rate limit is 120 requests a minute per key: enough keys that it never shows. */
 const KEYS = 15;
 const ROOT = resolve(__dirname, '..');
-
-function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  // node with the tsx loader in one process, so kill() stops the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolveStart({ child, url: m[1] as string });
-    });
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-  });
-}
 
 const videoId = (n: number) => `ok${n.toString(36).padStart(9, '0')}`;
 const agent = new Agent({ keepAliveTimeout: 30_000 });
@@ -82,8 +68,8 @@ async function main(): Promise<void> {
     }),
   );
   ledger.close();
-  const fixture = await startChild([join(ROOT, 'test/upstream/main.ts'), '--port', '0'], {});
-  const server = await startChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  const fixture = await startListeningChild([join(ROOT, 'test/upstream/main.ts'), '--port', '0'], {});
+  const server = await startListeningChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
   try {
     const total = WARMUP + ITERATIONS;
     if (total > KEYS * 100) throw new Error(`BENCH_ITERATIONS above ${KEYS * 100 - WARMUP} would run into the rate limit`);

@@ -6,24 +6,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src-main/http/server';
 import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
+import type { Ledger } from '../../src-main/service/ledger/index';
 import type { PlatformFetcher } from '../../src-main/service/platforms/fetcher';
 import { TranscriptService } from '../../src-main/service/service';
 import { spawnTs } from '../helpers/cli';
-import { tempHome } from '../helpers/home';
+import { openTempLedger } from '../helpers/ledger';
 import { post } from '../helpers/http';
 
-let home: ReturnType<typeof tempHome>;
+let temp: ReturnType<typeof openTempLedger>;
 let ledger: Ledger;
 
 beforeEach(() => {
-  home = tempHome();
-  ledger = Ledger.open(ledgerFile(home.dir));
+  temp = openTempLedger();
+  ledger = temp.ledger;
 });
-afterEach(() => {
-  ledger.close();
-  home.remove();
-});
+afterEach(() => temp.dispose());
 
 /** Stands in for YouTube (the internet): answers every video after a delay so requests overlap. */
 const slowYouTube: PlatformFetcher = {
@@ -68,7 +65,7 @@ describe('separate processes racing on one ledger file', () => {
     const startAt = Date.now() + 1500;
     const worker = resolve(__dirname, '../helpers/chargeWorker.ts');
     const runs = [0, 1, 2, 3].map(async (n) => {
-      const child = spawnTs(worker, [ledgerFile(home.dir), String(account.id), '8', String(startAt), `p${n}`], {}, 'forward');
+      const child = spawnTs(worker, [ledgerFile(temp.home), String(account.id), '8', String(startAt), `p${n}`], {}, 'forward');
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       await once(child, 'close');
