@@ -45,6 +45,8 @@ export function slugify(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // "Keeper's" is "keepers" in Apple's slugs, not "keeper-s".
+    .replace(/['\u2019]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }
