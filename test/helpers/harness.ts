@@ -12,6 +12,7 @@ import { call, post, type Reply } from './http';
 export const TEST_UPSTREAM_TIMEOUT_MS = 2000;
 
 export interface Harness {
+  home: string;
   fixture: FixtureUpstream;
   server: ServerProcess;
   key: CreatedKey;
@@ -23,12 +24,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(credits = 100): Promise<Harness> {
+export interface HarnessOptions {
+  plan?: 'free' | 'credits' | 'plus' | 'pro';
+  /** Where the fixture keeps the media it makes (media.ts); the run's speech cache for STT tests. */
+  mediaDir?: string;
+}
+
+export async function startHarness(credits = 100, options: HarnessOptions = {}): Promise<Harness> {
   const home = tempHome();
-  const fixture = await startFixtureUpstream();
-  const key = await createKey(home.dir, { plan: 'free', credits });
+  const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
+  const key = await createKey(home.dir, { plan: options.plan ?? 'free', credits });
   const server = await startServer(home.dir, { TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) });
   return {
+    home: home.dir,
     fixture,
     server,
     key,
