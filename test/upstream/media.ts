@@ -3,7 +3,7 @@
 // 2-minute limit, and a two-minute podcast episode of three voices. Each file is made once per
 // directory (tests pass the run's speech cache), concurrently safe: written aside, then renamed.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -75,7 +75,13 @@ async function make(dir: string, name: MediaName): Promise<string> {
       break;
     }
   }
-  renameSync(tmp, out);
+  try {
+    renameSync(tmp, out);
+  } catch (error) {
+    // Another test file made the same directory first (files are replaced atomically; directories cannot be).
+    if (!existsSync(out)) throw error;
+    rmSync(tmp, { recursive: true, force: true });
+  }
   return out;
 }
 

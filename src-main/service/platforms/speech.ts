@@ -29,6 +29,8 @@ export interface SpeechRequest {
   taskKey: string;
   signal: AbortSignal;
   maxDurationSeconds?: number;
+  /** Headers the platform's CDN wants on media requests. */
+  headers?: Record<string, string>;
 }
 
 /** Downloads the media through the upstream client and transcribes it; failures come back classified. */
@@ -37,7 +39,12 @@ export async function transcribeSpeech(stt: SpeechToText, platform: SyncPlatform
   try {
     const result = await stt.transcribeMedia(
       { url: request.mediaUrl },
-      { taskKey: request.taskKey, signal: request.signal, ...(request.maxDurationSeconds === undefined ? {} : { maxDurationSeconds: request.maxDurationSeconds }) },
+      {
+        taskKey: request.taskKey,
+        signal: request.signal,
+        ...(request.maxDurationSeconds === undefined ? {} : { maxDurationSeconds: request.maxDurationSeconds }),
+        ...(request.headers === undefined ? {} : { downloadHeaders: request.headers }),
+      },
     );
     // Music or silence: there is nothing to read, and nothing to charge for.
     if (result.text.trim() === '') return { ok: false, failure: noTranscript(platform, `No speech was recognized in this ${name} video`) };

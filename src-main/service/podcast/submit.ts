@@ -54,7 +54,13 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
       const known = shared(accountId, key);
       if (known !== undefined) return known;
 
-      const resolved = await resolveEpisode(deps.upstream, item);
+      let resolved: Awaited<ReturnType<typeof resolveEpisode>>;
+      try {
+        resolved = await resolveEpisode(deps.upstream, item);
+      } catch (error) {
+        // A bug while reading what Apple or the feed sent: the caller gets a 502, never a 500.
+        return errorResponse(502, ERROR_TEXT.upstream, { message: `The episode could not be resolved: ${error instanceof Error ? error.message : String(error)}` });
+      }
       if (!resolved.ok) return errorResponse(resolved.failure.status, resolved.failure.error, { message: resolved.failure.message });
       const { facts } = resolved;
       const price = podcastPrice(facts.durationSeconds);

@@ -98,6 +98,8 @@ function graphqlAnswer(req: FixtureRequest): Answer {
 
 async function cdnAnswer(req: FixtureRequest): Promise<Answer> {
   const name = req.url.pathname.split('/').at(-1) ?? '';
+  // Like the real CDN, media is only for requests that come from the site.
+  if (req.headers.referer !== 'https://www.instagram.com/') return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Bad referer' };
   if (name.startsWith('blocked-')) return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'URL signature mismatch' };
   if (name.startsWith('clip-') && name.endsWith('.mp4')) return file(await readFile(await mediaFile(req.mediaDir, 'clip.mp4')), 'video/mp4');
   return notFound(`Instagram media ${name}`);

@@ -98,7 +98,8 @@ export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechTo
 
       const video = videoOf(found.media);
       if (video === undefined) return { ok: false, ...noTranscript('reels', 'This Instagram post has no video') };
-      const spoken = await transcribeSpeech(deps.stt, 'reels', { mediaUrl: video.url, taskKey: `reels:${item.canonicalKey}`, signal: ctx.signal });
+      // Instagram's CDN refuses media requests that do not come from its site.
+      const spoken = await transcribeSpeech(deps.stt, 'reels', { mediaUrl: video.url, taskKey: `reels:${item.canonicalKey}`, signal: ctx.signal, headers: { referer: 'https://www.instagram.com/' } });
       if (!spoken.ok) return { ok: false, ...spoken.failure };
 
       const id = asString(found.media.pk) ?? asString(found.media.id)?.split('_')[0] ?? mediaId;

@@ -50,7 +50,7 @@ export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText 
       const duration = asNumber(clip.duration);
       if (duration !== undefined && duration > TWO_MINUTES) return { ok: false, ...tooLong('clips_a', duration, TWO_MINUTES) };
 
-      const spoken = await transcribeSpeech(deps.stt, 'clips_a', { mediaUrl, taskKey: `clips_a:${item.canonicalKey}`, signal: ctx.signal, maxDurationSeconds: TWO_MINUTES });
+      const spoken = await transcribeSpeech(deps.stt, 'clips_a', { mediaUrl, taskKey: `clips_a:${item.canonicalKey}`, signal: ctx.signal, maxDurationSeconds: TWO_MINUTES, headers: { referer: 'https://kick.com/', origin: 'https://kick.com' } });
       if (!spoken.ok) return { ok: false, ...spoken.failure };
 
       const id = /^clip_/i.test(asString(clip.id) ?? '') ? (asString(clip.id) as string) : item.itemId;
