@@ -120,6 +120,28 @@ describe('Twitch clips', () => {
   });
 });
 
+it('the same clip asked for twice at once: one download and one transcription serve both', { timeout: 60_000 }, async () => {
+  const mark = h.mark();
+  const [a, b] = await Promise.all([h.transcript('clips_b', 'https://clips.twitch.tv/AstuteEncouragingCroquetteJebaited'), h.transcript('clips_b', 'https://m.twitch.tv/clip/AstuteEncouragingCroquetteJebaited')]);
+  expect([a.status, b.status]).toEqual([200, 200]);
+  expect(a.body.transcript).toBe(b.body.transcript);
+  expectClipSpeech(a.body.transcript);
+  expect(h.requestsSince(mark).filter((u) => u.includes('twitchcdn.net'))).toHaveLength(1);
+});
+
+it('one of two callers hanging up does not cancel the transcription the other waits for', { timeout: 60_000 }, async () => {
+  const url = 'https://clips.twitch.tv/TenaciousOriginalMooseNononoCat-AEuwlukHCpsIR0wn';
+  const leaving = new AbortController();
+  const gone = fetch(`${h.server.url}/api/clips_b/transcript`, { method: 'POST', signal: leaving.signal, headers: { authorization: `Bearer ${h.key.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }) }).catch((e: unknown) => e);
+  const staying = h.transcript('clips_b', url);
+  await new Promise((r) => setTimeout(r, 700));
+  leaving.abort();
+  expect(await gone).toBeInstanceOf(Error);
+  const reply = await staying;
+  expect(reply.status).toBe(200);
+  expectClipSpeech(reply.body.transcript);
+});
+
 it('answers other requests while a clip is being transcribed', { timeout: 60_000 }, async () => {
   const slow = h.transcript('clips_b', `https://clips.twitch.tv/${TWITCH_SLUGS.noBroadcaster}`);
   const started = performance.now();

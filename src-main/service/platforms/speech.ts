@@ -33,8 +33,61 @@ export interface SpeechRequest {
   headers?: Record<string, string>;
 }
 
+interface Flight {
+  result: Promise<SpokenTranscript>;
+  abort: AbortController;
+  waiting: number;
+}
+
+// Requests for the same item at the same time share one download and one transcription (same task
+// key): cheaper, and two runs of one task would trip over each other's persisted chunks. The work
+// is cancelled only when every caller waiting on it has hung up.
+const flights = new WeakMap<SpeechToText, Map<string, Flight>>();
+
 /** Downloads the media through the upstream client and transcribes it; failures come back classified. */
-export async function transcribeSpeech(stt: SpeechToText, platform: SyncPlatformToken, request: SpeechRequest): Promise<SpokenTranscript> {
+export function transcribeSpeech(stt: SpeechToText, platform: SyncPlatformToken, request: SpeechRequest): Promise<SpokenTranscript> {
+  const table = flights.get(stt) ?? new Map<string, Flight>();
+  flights.set(stt, table);
+  let flight = table.get(request.taskKey);
+  if (flight === undefined) {
+    const abort = new AbortController();
+    const started: Flight = { abort, waiting: 0, result: transcribeOnce(stt, platform, { ...request, signal: abort.signal }) };
+    const forget = () => {
+      if (table.get(request.taskKey) === started) table.delete(request.taskKey);
+    };
+    started.result.then(forget, forget);
+    table.set(request.taskKey, started);
+    flight = started;
+  }
+  const joined = flight;
+  joined.waiting++;
+  return new Promise<SpokenTranscript>((resolve, reject) => {
+    let left = false;
+    const leave = (settle: () => void) => {
+      if (left) return;
+      left = true;
+      request.signal.removeEventListener('abort', hangUp);
+      joined.waiting--;
+      settle();
+    };
+    function hangUp(): void {
+      leave(() => resolve({ ok: false, failure: upstreamFailure(`${uiName(platform)} media: the request was cancelled`) }));
+      if (joined.waiting === 0) {
+        // A request arriving after this starts afresh instead of joining work being torn down.
+        if (table.get(request.taskKey) === joined) table.delete(request.taskKey);
+        joined.abort.abort();
+      }
+    }
+    if (request.signal.aborted) return hangUp();
+    request.signal.addEventListener('abort', hangUp, { once: true });
+    joined.result.then(
+      (result) => leave(() => resolve(result)),
+      (error: unknown) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
+    );
+  });
+}
+
+async function transcribeOnce(stt: SpeechToText, platform: SyncPlatformToken, request: SpeechRequest): Promise<SpokenTranscript> {
   const name = uiName(platform);
   try {
     const result = await stt.transcribeMedia(
