@@ -12,6 +12,7 @@ import { call, post, type Reply } from './http';
 export const TEST_UPSTREAM_TIMEOUT_MS = 2000;
 
 export interface Harness {
+  home: string;
   fixture: FixtureUpstream;
   server: ServerProcess;
   key: CreatedKey;
@@ -20,28 +21,42 @@ export interface Harness {
   /** Requests the fixture saw since `mark()`, as logical URLs. */
   requestsSince(mark: number): string[];
   mark(): number;
+  /** Starts a new `serve` on the same data home and fixture (after `server.kill()`, say); `server` is the new one. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startHarness(credits = 100): Promise<Harness> {
+export interface HarnessOptions {
+  plan?: 'free' | 'credits' | 'plus' | 'pro';
+  /** Where the fixture keeps the media it makes (media.ts); the run's speech cache for STT tests. */
+  mediaDir?: string;
+}
+
+export async function startHarness(credits = 100, options: HarnessOptions = {}): Promise<Harness> {
   const home = tempHome();
-  const fixture = await startFixtureUpstream();
-  const key = await createKey(home.dir, { plan: 'free', credits });
-  const server = await startServer(home.dir, { TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) });
-  return {
+  const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
+  const key = await createKey(home.dir, { plan: options.plan ?? 'free', credits });
+  const env = { TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) };
+  const harness: Harness = {
+    home: home.dir,
     fixture,
-    server,
+    server: await startServer(home.dir, env),
     key,
-    balance: async () => (await call(server.url, 'GET', '/api/balance', { key: key.key })).body.credits as number,
-    transcript: (platform, url, extra = {}) => post(server.url, `/api/${platform}/transcript`, key.key, { url, ...extra }),
+    balance: async () => (await call(harness.server.url, 'GET', '/api/balance', { key: key.key })).body.credits as number,
+    transcript: (platform, url, extra = {}) => post(harness.server.url, `/api/${platform}/transcript`, key.key, { url, ...extra }),
     mark: () => fixture.requests.length,
     requestsSince: (mark) => fixture.requests.slice(mark).map((r) => r.url),
+    restart: async () => {
+      await harness.server.stop();
+      harness.server = await startServer(home.dir, env);
+    },
     close: async () => {
-      await server.stop();
+      await harness.server.stop();
       await fixture.close();
       home.remove();
     },
   };
+  return harness;
 }
 
 /** The reply is an error of the spec's shape, and it cost nothing. */

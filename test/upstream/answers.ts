@@ -11,6 +11,8 @@ export interface FixtureRequest {
   body: string;
   /** How many times this fixture has seen `key` (per server, from 1): for "fail once, then succeed". */
   count(key: string): number;
+  /** Where the media made at run time lives (media.ts). */
+  mediaDir: string;
 }
 
 export interface Answer {
@@ -61,3 +63,13 @@ export function withTransportScenario(scenario: TransportScenario, req: FixtureR
 
 export const isTransportScenario = (value: string): value is TransportScenario =>
   value === 'rate-limited' || value === 'rate-limited-once' || value === 'server-error' || value === 'slow-body' || value === 'truncated';
+
+/** A file from disk (generated media), whole, with its Content-Length so HEAD requests learn its size. */
+export const file = (body: Buffer, contentType: string): Answer => ({ status: 200, headers: { 'content-type': contentType, 'accept-ranges': 'bytes' }, body });
+
+/** Cloudflare's managed challenge, as Kick and Rumble answer blocked clients. */
+export const CLOUDFLARE_CHALLENGE: Answer = {
+  status: 403,
+  headers: { 'content-type': 'text/html; charset=UTF-8', server: 'cloudflare', 'cf-mitigated': 'challenge' },
+  body: `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title></head><body><noscript>Enable JavaScript and cookies to continue</noscript><script>(function(){window._cf_chl_opt={cvId: '3',cType: 'managed'};}());</script></body></html>`,
+};

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Answer, FixtureRequest } from './answers';
 import { hostModuleFor } from './hosts/index';
+import { defaultMediaDir } from './media';
 
 export interface LoggedRequest {
   method: string;
@@ -23,6 +24,8 @@ export interface FixtureUpstream {
 export interface FixtureOptions {
   port?: number;
   host?: string;
+  /** Where generated media (media.ts) is kept; tests pass the run's speech cache. */
+  mediaDir?: string;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -57,6 +60,7 @@ function deliver(res: ServerResponse, answer: Answer, head: boolean): void {
 export async function startFixtureUpstream(options: FixtureOptions = {}): Promise<FixtureUpstream> {
   const requests: LoggedRequest[] = [];
   const counts = new Map<string, number>();
+  const mediaDir = options.mediaDir ?? defaultMediaDir();
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -72,6 +76,7 @@ export async function startFixtureUpstream(options: FixtureOptions = {}): Promis
         host,
         headers: req.headers,
         body,
+        mediaDir,
         count: (key) => {
           const n = (counts.get(key) ?? 0) + 1;
           counts.set(key, n);

@@ -5,6 +5,7 @@ import { CreditLedger } from './credits';
 import { openDatabase } from './database';
 import { ApiKeys } from './keys';
 import { PodcastJobs } from './podcastJobs';
+import { PodcastWork } from './podcastWork';
 import { RateWindows } from './rateWindows';
 import { SettingsStore } from './settings';
 import { SttTasks } from './sttTasks';
@@ -17,6 +18,7 @@ export class Ledger {
   readonly cache: TranscriptCache;
   readonly rateWindows: RateWindows;
   readonly podcastJobs: PodcastJobs;
+  readonly podcastWork: PodcastWork;
   readonly settings: SettingsStore;
   readonly sttTasks: SttTasks;
 
@@ -27,6 +29,7 @@ export class Ledger {
     this.cache = new TranscriptCache(db);
     this.rateWindows = new RateWindows(db);
     this.podcastJobs = new PodcastJobs(db);
+    this.podcastWork = new PodcastWork(db, this.credits);
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
   }

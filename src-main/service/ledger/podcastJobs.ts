@@ -50,7 +50,8 @@ export class PodcastJobs {
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], Row>(
       `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
-              e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source, e.error_message
+              e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source,
+              COALESCE(j.error_message, e.error_message) AS error_message
        FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key WHERE j.id = ?`,
     );
   }

@@ -16,7 +16,7 @@ const NO_TRANSCRIPT_TEXT: Readonly<Record<SyncPlatformToken, string>> = {
   social: ERROR_TEXT.noTranscriptVideo,
   professional: ERROR_TEXT.noTranscript,
   openvideo: ERROR_TEXT.noTranscript,
-  microblog: ERROR_TEXT.noTranscriptVideo,
+  microblog: ERROR_TEXT.noTranscript,
   clips_a: ERROR_TEXT.noTranscriptVideo,
   clips_b: ERROR_TEXT.noTranscriptVideo,
 };

@@ -1,11 +1,16 @@
 import type { SyncPlatformToken } from '../../../src-shared/platforms';
+import type { SpeechToText } from '../stt/index';
 import type { UpstreamClient } from '../upstream/client';
 import { facebookFetcher } from './facebook/index';
 import type { PlatformFetcher } from './fetcher';
+import { instagramFetcher } from './instagram/index';
+import { kickFetcher } from './kick/index';
 import { linkedinFetcher } from './linkedin/index';
 import { notImplementedFetcher } from './notImplemented';
 import { rumbleFetcher } from './rumble/index';
 import { tiktokFetcher } from './tiktok/index';
+import { twitchFetcher } from './twitch/index';
+import { xFetcher } from './x/index';
 import { youtubeFetcher } from './youtube/index';
 
 export type FetcherTable = Record<SyncPlatformToken, PlatformFetcher>;
@@ -18,13 +23,17 @@ export function defaultFetchers(overrides: Partial<FetcherTable> = {}): FetcherT
   return table as FetcherTable;
 }
 
-/** The caption fetchers, all on the one upstream client. */
-export function buildFetchers(deps: { upstream: UpstreamClient }): Partial<FetcherTable> {
+/** Every fetcher, all on the one upstream client; the platforms without captions use speech-to-text. */
+export function buildFetchers(deps: { upstream: UpstreamClient; stt: SpeechToText }): FetcherTable {
   return {
     longform: youtubeFetcher(deps),
     shortform: tiktokFetcher(deps),
+    reels: instagramFetcher(deps),
     social: facebookFetcher(deps),
     professional: linkedinFetcher(deps),
     openvideo: rumbleFetcher(deps),
+    microblog: xFetcher(deps),
+    clips_a: kickFetcher(deps),
+    clips_b: twitchFetcher(deps),
   };
 }

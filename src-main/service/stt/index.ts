@@ -44,6 +44,8 @@ export interface TranscribeOptions {
   workers?: number;
   /** Largest download accepted for a URL source. */
   maxDownloadBytes?: number;
+  /** Extra headers for a URL source's requests (a CDN that wants a Referer). */
+  downloadHeaders?: Record<string, string>;
 }
 
 export interface TranscriptionResult {
@@ -102,6 +104,7 @@ export class SpeechToText {
         file = await downloadMedia(this.deps.upstream, source.url, work.dir, {
           signal,
           maxBytes: options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD,
+          ...(options.downloadHeaders === undefined ? {} : { headers: options.downloadHeaders }),
           onProgress: (bytesReceived) => onProgress?.({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived }),
         });
       } else {

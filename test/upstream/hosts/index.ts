@@ -2,9 +2,15 @@
 // (site, short-link host, CDNs). A new platform is one new module and one line here.
 import type { Answer, FixtureRequest } from '../answers';
 import { facebook } from './facebook';
+import { instagram } from './instagram';
+import { kick } from './kick';
 import { linkedin } from './linkedin';
+import { podcasts } from './podcasts';
 import { rumble } from './rumble';
 import { tiktok } from './tiktok';
+import { trackers } from './trackers';
+import { twitch } from './twitch';
+import { x } from './x';
 import { youtube } from './youtube';
 
 export interface HostModule {
@@ -13,7 +19,7 @@ export interface HostModule {
   handle(req: FixtureRequest): Answer | Promise<Answer>;
 }
 
-const MODULES: readonly HostModule[] = [youtube, tiktok, facebook, linkedin, rumble];
+const MODULES: readonly HostModule[] = [youtube, tiktok, facebook, linkedin, rumble, instagram, x, kick, twitch, podcasts, trackers];
 
 const BY_HOST: ReadonlyMap<string, HostModule> = new Map(MODULES.flatMap((module) => module.hosts.map((host) => [host, module] as const)));
 

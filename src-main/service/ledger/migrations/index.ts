@@ -1,5 +1,6 @@
 import { sql as initial } from './001_initial';
 import { sql as speechToText } from './002_speech_to_text';
+import { sql as podcastWork } from './003_podcast_work';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -12,4 +13,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'speech_to_text', sql: speechToText },
+  { version: 3, name: 'podcast_work', sql: podcastWork },
 ];

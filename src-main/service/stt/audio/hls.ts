@@ -35,9 +35,9 @@ function pickAudioPlaylist(master: MasterPlaylist, base: string): string {
   return new URL(lowest.uri, base).href;
 }
 
-async function fetchPlaylist(client: UpstreamClient, url: string, signal: AbortSignal | undefined): Promise<{ text: string; url: string }> {
+async function fetchPlaylist(client: UpstreamClient, url: string, signal: AbortSignal | undefined, headers: Record<string, string> | undefined): Promise<{ text: string; url: string }> {
   try {
-    const response = await client.request({ url, scope: 'media', maxBytes: MAX_PLAYLIST_BYTES, signal });
+    const response = await client.request({ url, scope: 'media', maxBytes: MAX_PLAYLIST_BYTES, signal, ...(headers === undefined ? {} : { headers }) });
     if (response.status < 200 || response.status > 299) throw new SttError('fetch_failed', `The HLS playlist answered HTTP ${response.status} (${new URL(response.url).host})`);
     return { text: response.text(), url: response.url };
   } catch (error) {
@@ -50,7 +50,7 @@ export async function downloadHls(client: UpstreamClient, playlistUrl: string, t
   let url = playlistUrl;
   let playlist = parsePlaylist(text, url);
   if (playlist.isMasterPlaylist) {
-    const fetched = await fetchPlaylist(client, pickAudioPlaylist(playlist, url), signal);
+    const fetched = await fetchPlaylist(client, pickAudioPlaylist(playlist, url), signal, options.headers);
     url = fetched.url;
     playlist = parsePlaylist(fetched.text, url);
     if (playlist.isMasterPlaylist) throw new SttError('bad_media', 'The HLS playlist nests master playlists; no media playlist was found');
@@ -78,7 +78,7 @@ export async function downloadHls(client: UpstreamClient, playlistUrl: string, t
     for (const part of parts) {
       const remaining = options.maxBytes - received;
       if (remaining <= 0) throw new SttError('too_long', `The HLS stream is larger than ${options.maxBytes} bytes`);
-      const response = await openMedia(client, part.url, { signal, maxBytes: remaining, range: part.range });
+      const response = await openMedia(client, part.url, { signal, maxBytes: remaining, range: part.range, ...(options.headers === undefined ? {} : { headers: options.headers }) });
       await pipeTo(response.body, out, (n) => {
         received += n;
         options.onProgress?.(received);

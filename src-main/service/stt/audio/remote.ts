@@ -7,6 +7,8 @@ import { cancelled, SttError } from '../errors';
 
 export interface MediaDownloadOptions {
   signal?: AbortSignal;
+  /** Extra request headers some CDNs want (Instagram's wants its site as the Referer). */
+  headers?: Record<string, string>;
   /** Largest media accepted. */
   maxBytes: number;
   onProgress?: (receivedBytes: number) => void;
@@ -30,10 +32,10 @@ export function fetchError(error: unknown, url: string, signal: AbortSignal | un
   return new SttError('fetch_failed', `The media could not be downloaded from ${host}: ${(error as Error).message}`, { cause: error });
 }
 
-export async function openMedia(client: UpstreamClient, url: string, options: { signal?: AbortSignal; maxBytes: number; range?: string }): Promise<UpstreamStream> {
+export async function openMedia(client: UpstreamClient, url: string, options: { signal?: AbortSignal; maxBytes: number; range?: string; headers?: Record<string, string> }): Promise<UpstreamStream> {
   let response: UpstreamStream;
   try {
-    const headers: Record<string, string> = options.range === undefined ? {} : { range: options.range };
+    const headers: Record<string, string> = { ...options.headers, ...(options.range === undefined ? {} : { range: options.range }) };
     response = await client.stream({ url, scope: 'media', maxBytes: options.maxBytes, headers, timeoutMs: 30_000, signal: options.signal });
   } catch (error) {
     throw fetchError(error, url, options.signal);

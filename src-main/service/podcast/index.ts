@@ -1,0 +1,50 @@
+// Podcast jobs as the rest of the app sees them: the submitter the REST facade calls, and the
+// controls of the runner (resume at start, cancel from the desk, close at shutdown).
+import type { Ledger } from '../ledger/index';
+import type { SpeechToText } from '../stt/index';
+import type { UpstreamClient } from '../upstream/client';
+import { PodcastRunner, type PodcastEvent } from './runner';
+import { podcastSubmitter } from './submit';
+import type { PodcastSubmitter } from './submitter';
+
+export interface PodcastJobsDeps {
+  ledger: Ledger;
+  stt: SpeechToText;
+  upstream: UpstreamClient;
+  home: string;
+}
+
+export class PodcastJobs {
+  readonly submitter: PodcastSubmitter;
+  private readonly runner: PodcastRunner;
+
+  constructor(deps: PodcastJobsDeps) {
+    this.runner = new PodcastRunner(deps);
+    this.submitter = podcastSubmitter({ ledger: deps.ledger, upstream: deps.upstream, runner: this.runner });
+  }
+
+  /**
+   * Picks up the episodes a previous process left `processing` (crash, restart). Long-running hosts
+   * of the service (`serve`, the desktop app) call it once at start; one-shot CLI commands do not.
+   * Returns the episode keys it queued.
+   */
+  resume(): string[] {
+    return this.runner.resume();
+  }
+
+  /** Cancels one of the account's processing jobs: it fails with "Cancelled" and is refunded. False if there is no such job. */
+  cancel(accountId: number, jobId: string): boolean {
+    return this.runner.cancel(accountId, jobId);
+  }
+
+  subscribe(listener: (event: PodcastEvent) => void): () => void {
+    return this.runner.subscribe(listener);
+  }
+
+  /** Stops the episode in hand without failing it: it resumes at the next start. */
+  close(): Promise<void> {
+    return this.runner.close();
+  }
+}
+
+export type { PodcastEvent } from './runner';

@@ -1,0 +1,234 @@
+// Works through podcast episodes one at a time, in the order they were submitted: each episode
+// uses every speech-to-text worker, so running two at once would only make both slower. Progress
+// goes to the ledger as chunks finish; a service that stops leaves its episode `processing`, and
+// the next start resumes it from the finished chunks (persisted by speech-to-text under the task
+// key) and from the downloaded audio when its scratch copy is still there.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { podcastPrice } from '../billing';
+import type { Ledger } from '../ledger/index';
+import type { EpisodeWork, FinishedEpisode } from '../ledger/podcastWork';
+import { isSttError, type SpeechToText } from '../stt/index';
+import { downloadMedia } from '../stt/audio/download';
+import type { UpstreamClient } from '../upstream/client';
+import { isUpstreamError } from '../upstream/errors';
+import { readPublisherTranscript } from './publisherTranscript';
+
+export type PodcastEvent =
+  | { type: 'started'; episodeKey: string; title: string }
+  | { type: 'progress'; episodeKey: string; chunksDone: number; chunksTotal: number }
+  | { type: 'note'; episodeKey: string; message: string }
+  | { type: 'done'; episodeKey: string; source: 'publisher' | 'ai'; durationSeconds: number; chunksTotal: number; chunksReused: number }
+  | { type: 'failed'; episodeKey: string; message: string };
+
+export interface PodcastRunnerDeps {
+  ledger: Ledger;
+  stt: SpeechToText;
+  upstream: UpstreamClient;
+  home: string;
+}
+
+const CLOSING = 'closing';
+const CANCELLED = 'cancelled';
+const MAX_AUDIO_BYTES = 4 * 1024 ** 3;
+const MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Where an episode's downloaded audio waits between runs, until the episode is done or failed. */
+export const podcastScratch = (home: string, key: string) => join(home, 'tmp', 'podcast', key.replace(/[^\w-]/g, '_'));
+
+function reasonOf(error: unknown): string {
+  if (isSttError(error)) {
+    if (error.code === 'fetch_failed' || error.code === 'blocked_address') return `The episode audio could not be downloaded: ${error.message}`;
+    return error.message;
+  }
+  if (isUpstreamError(error)) return `The episode could not be fetched: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class PodcastRunner {
+  private readonly queue: string[] = [];
+  private current: { key: string; abort: AbortController } | undefined;
+  private draining: Promise<void> | undefined;
+  private closed = false;
+  private readonly listeners = new Set<(event: PodcastEvent) => void>();
+
+  constructor(private readonly deps: PodcastRunnerDeps) {}
+
+  /** Listens to what the runner does (the serve log, the desk's progress bars); returns the unsubscribe. */
+  subscribe(listener: (event: PodcastEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  enqueue(key: string): void {
+    if (this.closed || this.current?.key === key || this.queue.includes(key)) return;
+    this.queue.push(key);
+    this.kick();
+  }
+
+  /** Queues every episode left `processing` by a process that is gone (a crash, a restart). */
+  resume(): string[] {
+    const picked = this.deps.ledger.podcastWork
+      .processing()
+      .filter((e) => e.runnerPid === null || e.runnerPid === process.pid || !alive(e.runnerPid))
+      .map((e) => e.key);
+    for (const key of picked) this.enqueue(key);
+    return picked;
+  }
+
+  /** Fails one account's job ("Cancelled", reservation refunded); stops the episode if nobody else waits on it. */
+  cancel(accountId: number, jobId: string): boolean {
+    const { cancelled, abandonedEpisode } = this.deps.ledger.podcastWork.cancel(accountId, jobId);
+    if (abandonedEpisode !== null) {
+      const queued = this.queue.indexOf(abandonedEpisode);
+      if (queued >= 0) this.queue.splice(queued, 1);
+      if (this.current?.key === abandonedEpisode) this.current.abort.abort(CANCELLED);
+      else void rm(podcastScratch(this.deps.home, abandonedEpisode), { recursive: true, force: true });
+      this.emit({ type: 'failed', episodeKey: abandonedEpisode, message: 'Cancelled' });
+    }
+    return cancelled;
+  }
+
+  /** Stops the work in hand; its episode stays `processing` and resumes at the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue.length = 0;
+    this.current?.abort.abort(CLOSING);
+    await this.draining;
+  }
+
+  private emit(event: PodcastEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's bug must not stop the work.
+      }
+    }
+  }
+
+  private kick(): void {
+    if (this.draining !== undefined || this.closed) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (let key = this.queue.shift(); key !== undefined && !this.closed; key = this.queue.shift()) {
+      if (!this.deps.ledger.podcastWork.claim(key, process.pid, alive)) continue;
+      const episode = this.deps.ledger.podcastWork.episode(key);
+      if (episode !== undefined) await this.run(episode);
+    }
+  }
+
+  private async run(episode: EpisodeWork): Promise<void> {
+    const { key } = episode;
+    const abort = new AbortController();
+    this.current = { key, abort };
+    const work = this.deps.ledger.podcastWork;
+    this.emit({ type: 'started', episodeKey: key, title: episode.title });
+    try {
+      const published = episode.transcriptUrl === null ? undefined : await this.fromPublisher(episode, abort.signal);
+      const finished = published ?? (await this.fromAudio(episode, abort.signal));
+      if (abort.signal.aborted) throw new Error(String(abort.signal.reason));
+      work.finish(key, finished);
+      this.emit({ type: 'done', episodeKey: key, source: finished.source, durationSeconds: finished.durationSeconds, chunksTotal: finished.chunksTotal, chunksReused: finished.chunksReused });
+      await rm(podcastScratch(this.deps.home, key), { recursive: true, force: true });
+    } catch (error) {
+      if (abort.signal.aborted && abort.signal.reason === CLOSING) {
+        try {
+          work.release(key, process.pid);
+        } catch {
+          // The ledger closed first; the episode is picked up by the next start all the same.
+        }
+        return;
+      }
+      if (!(abort.signal.aborted && abort.signal.reason === CANCELLED)) {
+        const message = reasonOf(error);
+        work.fail(key, message);
+        this.emit({ type: 'failed', episodeKey: key, message });
+      }
+      await rm(podcastScratch(this.deps.home, key), { recursive: true, force: true });
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  /** The publisher's own transcript; when it cannot be had, speech-to-text takes over if there is audio. */
+  private async fromPublisher(episode: EpisodeWork, signal: AbortSignal): Promise<FinishedEpisode | undefined> {
+    const url = episode.transcriptUrl as string;
+    let problem: string;
+    try {
+      const response = await this.deps.upstream.request({ url, scope: 'podcast', signal, maxBytes: MAX_TRANSCRIPT_BYTES, timeoutMs: 60_000 });
+      if (response.status < 200 || response.status > 299) {
+        problem = `the publisher's transcript answered HTTP ${response.status}`;
+      } else {
+        const read = readPublisherTranscript(response.text(), episode.transcriptType ?? '');
+        if (read.ok) {
+          const lastMs = read.segments.at(-1)?.endMs ?? 0;
+          const durationSeconds = episode.durationSeconds > 0 ? episode.durationSeconds : lastMs / 1000;
+          return { transcript: read.text, segments: read.segments, source: 'publisher', durationSeconds, chunksTotal: 1, chunksReused: 0, price: podcastPrice(durationSeconds) };
+        }
+        problem = `the publisher's transcript is unusable: ${read.problem}`;
+      }
+    } catch (error) {
+      if (signal.aborted || !isUpstreamError(error)) throw error;
+      problem = `the publisher's transcript could not be fetched: ${error.message}`;
+    }
+    if (episode.audioUrl === null) throw new Error(`${problem[0]?.toUpperCase() ?? ''}${problem.slice(1)}, and the episode has no audio to transcribe`);
+    this.emit({ type: 'note', episodeKey: episode.key, message: `${problem}; transcribing the audio instead` });
+    return undefined;
+  }
+
+  private async fromAudio(episode: EpisodeWork, signal: AbortSignal): Promise<FinishedEpisode> {
+    const { key } = episode;
+    if (episode.audioUrl === null) throw new Error('The episode has no audio file');
+    const dir = podcastScratch(this.deps.home, key);
+    const audio = join(dir, 'audio');
+    if (!existsSync(audio)) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // Downloaded aside and renamed when complete: a file named `audio` is always whole.
+      const partial = await mkdtemp(join(dir, 'download-'));
+      try {
+        await rename(await downloadMedia(this.deps.upstream, episode.audioUrl, partial, { signal, maxBytes: MAX_AUDIO_BYTES }), audio);
+      } finally {
+        await rm(partial, { recursive: true, force: true });
+      }
+    }
+    const info = await this.deps.stt.probeMedia(audio, signal);
+    if (info.durationSeconds !== undefined) this.deps.ledger.podcastWork.setDuration(key, info.durationSeconds);
+    const result = await this.deps.stt.transcribeMedia(
+      { file: audio },
+      {
+        taskKey: `podcast:${key}`,
+        signal,
+        onProgress: (p) => {
+          if (p.stage !== 'transcribing') return;
+          this.deps.ledger.podcastWork.setProgress(key, p.chunksDone, p.chunksTotal);
+          this.emit({ type: 'progress', episodeKey: key, chunksDone: p.chunksDone, chunksTotal: p.chunksTotal });
+        },
+      },
+    );
+    return {
+      transcript: result.text,
+      segments: result.segments,
+      source: 'ai',
+      durationSeconds: result.durationSeconds,
+      chunksTotal: result.chunksTotal,
+      chunksReused: result.chunksReused,
+      price: podcastPrice(result.durationSeconds),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+// POST /api/podcast/transcript after the URL rules and the plan check (spec §3, §4.2): dedupe by
+// episode across accounts, then resolve, reserve and queue. Decisions (README "Decisions"):
+// - an episode already done is free like a cache hit: 200 with the finished record, `deduped: true`,
+//   and a job for the caller (reserving nothing) so the record can be fetched again by its jobId;
+// - a submit while the episode is being worked on joins that work with a job that reserves and pays
+//   nothing (it causes no extra work); the same account submitting again gets its own job back;
+// - an empty account gets 403 before any of this, as on the synchronous endpoints.
+import type { ParsedItem } from '../../../src-shared/url/parse';
+import { errorResponse, ERROR_TEXT, type ApiResponse } from '../apiResponse';
+import { podcastPrice } from '../billing';
+import type { Ledger } from '../ledger/index';
+import type { UpstreamClient } from '../upstream/client';
+import { jobRecord } from './jobRecord';
+import { resolveEpisode } from './resolve';
+import type { PodcastRunner } from './runner';
+import type { PodcastCaller, PodcastSubmitter } from './submitter';
+
+export interface SubmitDeps {
+  ledger: Ledger;
+  upstream: UpstreamClient;
+  runner: PodcastRunner;
+}
+
+const accepted = (jobId: string): ApiResponse => ({ status: 202, headers: {}, body: { jobId, status: 'processing' } });
+
+export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
+  const { ledger } = deps;
+  const work = ledger.podcastWork;
+
+  /** An episode someone else already started or finished: dedupe or join; undefined when there is none. */
+  function shared(accountId: number, key: string): ApiResponse | undefined {
+    const episode = work.episode(key);
+    if (episode?.status === 'done') {
+      const jobId = work.jobOf(accountId, key, 'done') ?? work.addFreeJob(accountId, key, 'done');
+      const view = ledger.podcastJobs.get(jobId, accountId);
+      if (view === undefined) return undefined;
+      return { status: 200, headers: {}, body: { ...jobRecord(view, ledger.credits.balance(accountId)), deduped: true } };
+    }
+    if (episode?.status === 'processing') {
+      const jobId = work.jobOf(accountId, key, 'processing') ?? work.addFreeJob(accountId, key, 'processing');
+      // After a crash nobody may be working on it in this process yet.
+      deps.runner.enqueue(key);
+      return accepted(jobId);
+    }
+    return undefined;
+  }
+
+  return {
+    async submit(caller: PodcastCaller, item: ParsedItem): Promise<ApiResponse> {
+      const { accountId } = caller;
+      const key = item.canonicalKey;
+      const balance = ledger.credits.balance(accountId);
+      if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
+      const known = shared(accountId, key);
+      if (known !== undefined) return known;
+
+      let resolved: Awaited<ReturnType<typeof resolveEpisode>>;
+      try {
+        resolved = await resolveEpisode(deps.upstream, item);
+      } catch (error) {
+        // A bug while reading what Apple or the feed sent: the caller gets a 502, never a 500.
+        return errorResponse(502, ERROR_TEXT.upstream, { message: `The episode could not be resolved: ${error instanceof Error ? error.message : String(error)}` });
+      }
+      if (!resolved.ok) return errorResponse(resolved.failure.status, resolved.failure.error, { message: resolved.failure.message });
+      const { facts } = resolved;
+      const price = podcastPrice(facts.durationSeconds);
+      const started = work.start(accountId, facts, price);
+      if (started.ok) {
+        deps.runner.enqueue(key);
+        return accepted(started.jobId);
+      }
+      if (started.reason === 'exists') return shared(accountId, key) ?? errorResponse(409, 'Conflict', { message: 'The episode changed state while it was submitted; submit it again' });
+      const minutes = Math.round(facts.durationSeconds / 60);
+      return errorResponse(403, ERROR_TEXT.noCredits, {
+        message: `This episode${minutes > 0 ? ` (about ${minutes} min)` : ''} needs ${price} credits reserved; this key has ${started.balance}`,
+      });
+    },
+  };
+}

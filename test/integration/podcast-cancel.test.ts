@@ -1,0 +1,83 @@
+// Cancelling podcast jobs the way the desk does, in-process through `opened.podcast.cancel()`:
+// the job fails with "Cancelled" and is refunded; the work stops unless another account waits on it.
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { openService, type OpenedService } from '../../src-main/service/open';
+import { podcastScratch, type PodcastEvent } from '../../src-main/service/podcast/runner';
+import type { Caller } from '../../src-main/service/service';
+import { createKey } from '../helpers/cli';
+import { tempHome } from '../helpers/home';
+import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { prepareMedia } from '../upstream/media';
+import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+
+let home: ReturnType<typeof tempHome>;
+let fixture: FixtureUpstream;
+let opened: OpenedService;
+let alice: Caller;
+let bob: Caller;
+const events: PodcastEvent[] = [];
+
+beforeAll(async () => {
+  await prepareMedia(inject('speechCache'));
+  home = tempHome();
+  fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
+  const [a, b] = await Promise.all([createKey(home.dir, { plan: 'pro', credits: 50 }), createKey(home.dir, { plan: 'plus', credits: 30 })]);
+  opened = openService(home.dir, {}, { TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  opened.stt.settings.set('stt.engine', 'pocketsphinx');
+  opened.podcast.subscribe((e) => events.push(e));
+  const admit = (key: string) => {
+    const admission = opened.service.admit(`Bearer ${key}`, 'test');
+    if (!admission.ok) throw new Error('key not admitted');
+    return admission.caller;
+  };
+  [alice, bob] = [admit(a?.key ?? ''), admit(b?.key ?? '')];
+});
+afterAll(async () => {
+  await opened.podcast.close();
+  opened.close();
+  await fixture.close();
+  home.remove();
+});
+
+const submit = async (caller: Caller, url: string) => (await opened.service.submitPodcast(caller, JSON.stringify({ url }))).body as { jobId: string; status: string };
+const record = (caller: Caller, jobId: string) => opened.service.job(caller, jobId).body as Record<string, unknown>;
+const until = async (check: () => boolean, ms = 60_000) => expect.poll(check, { timeout: ms, interval: 50 }).toBe(true);
+
+it('cancelling the only job stops the work, fails the job with "Cancelled" and refunds it', { timeout: 90_000 }, async () => {
+  const { jobId } = await submit(alice, episodeLink(PODCAST_IDS.show, PODCAST_IDS.main));
+  expect(opened.ledger.credits.balance(alice.accountId)).toBe(40);
+  await until(() => events.some((e) => e.type === 'progress' && e.episodeKey === PODCAST_IDS.main));
+
+  expect(opened.podcast.cancel(alice.accountId, jobId)).toBe(true);
+  expect(record(alice, jobId)).toEqual({ jobId, status: 'failed', error: { code: 'transcription_failed', message: 'Cancelled' } });
+  expect(opened.ledger.credits.balance(alice.accountId)).toBe(50);
+  await until(() => !existsSync(podcastScratch(home.dir, PODCAST_IDS.main)));
+  // Not twice, not someone else's, not an unknown one.
+  expect(opened.podcast.cancel(alice.accountId, jobId)).toBe(false);
+  expect(opened.podcast.cancel(bob.accountId, jobId)).toBe(false);
+  expect(opened.podcast.cancel(alice.accountId, 'job_nope')).toBe(false);
+  expect(events.filter((e) => e.type === 'done' && e.episodeKey === PODCAST_IDS.main)).toEqual([]);
+});
+
+it('cancelling while another account waits on the same episode: the work goes on for the other job', { timeout: 60_000 }, async () => {
+  const url = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration);
+  const mine = await submit(alice, url);
+  const theirs = await submit(bob, url);
+  expect(theirs.status).toBe('processing');
+  expect(opened.podcast.cancel(alice.accountId, mine.jobId)).toBe(true);
+  expect(record(alice, mine.jobId)).toMatchObject({ status: 'failed', error: { message: 'Cancelled' } });
+  expect(opened.ledger.credits.balance(alice.accountId)).toBe(50);
+
+  await until(() => record(bob, theirs.jobId).status === 'done');
+  expect(record(bob, theirs.jobId)).toMatchObject({ status: 'done', source: 'ai', credits: 30 });
+  expect(record(alice, mine.jobId).status).toBe('failed');
+});
+
+it('a cancelled episode can be submitted again', { timeout: 30_000 }, async () => {
+  const again = await submit(alice, episodeLink(PODCAST_IDS.show, PODCAST_IDS.main));
+  expect(again.status).toBe('processing');
+  expect(opened.ledger.credits.balance(alice.accountId)).toBe(40);
+  expect(opened.podcast.cancel(alice.accountId, again.jobId)).toBe(true);
+  expect(opened.ledger.credits.balance(alice.accountId)).toBe(50);
+});

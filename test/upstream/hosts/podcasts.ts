@@ -1,0 +1,195 @@
+// Apple's Lookup API, the feeds, the publishers' transcripts and the audio files. The lookup rows are
+// built from the feeds the way Apple builds them (guid → episodeGuid, enclosure → episodeUrl,
+// itunes:duration → trackTimeMillis), answered as Apple does: text/javascript with leading newlines
+// (research/upstream-clips-podcast.md §3.2).
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { file, json, notFound, text, type Answer, type FixtureRequest } from '../answers';
+import { mediaFile } from '../media';
+import type { HostModule } from './index';
+
+const FIXTURES = resolve(__dirname, '../../fixtures/podcast');
+const FEEDS: Readonly<Record<string, string>> = { '/fixture-fm.xml': 'fixture-fm.xml', '/1865.xml': 'rss-partytime-1865.xml' };
+const feedText = (name: string) => readFileSync(resolve(FIXTURES, name), 'utf8');
+
+export const PODCAST_IDS = {
+  /** Fixture FM: the feed of test/fixtures/podcast/fixture-fm.xml. */
+  show: '1700000001',
+  /** Two minutes of flite speech (four pocketsphinx chunks) behind fifteen tracking redirects. */
+  main: '1000700000001',
+  /** Its enclosure answers 404 at the end of the redirect chain. */
+  failing: '1000700000002',
+  /** The feed links a publisher transcript (plain text, a Spanish VTT and an English VTT). */
+  publisher: '1000700000003',
+  /** No duration anywhere: the reservation comes from the file size. */
+  noDuration: '1000700000004',
+  /** Older than the lookup lists: found in the feed by the title in the link; a JSON transcript. */
+  old: '1000700000005',
+  /** The real 1865 feed (partytime's recording); listed in the US store only. */
+  realShow: '1700000002',
+  realEpisode: '1000186500001',
+  unknownShow: '1799999999',
+} as const;
+
+export const episodeLink = (showId: string, episodeId: string, slug = 'episode', country = 'us') => `https://podcasts.apple.com/${country}/podcast/${slug}/id${showId}?i=${episodeId}`;
+
+interface Show {
+  id: string;
+  feed: string;
+  feedUrl: string;
+  countries: readonly string[] | 'all';
+  /** Feed items listed by the lookup, by index, and the episode id Apple gives each. */
+  listed: readonly { index: number; trackId: string; withDuration: boolean }[];
+}
+
+const SHOWS: readonly Show[] = [
+  {
+    id: PODCAST_IDS.show,
+    feed: 'fixture-fm.xml',
+    feedUrl: 'https://feeds.fixture.fm/fixture-fm.xml',
+    countries: 'all',
+    listed: [
+      { index: 0, trackId: PODCAST_IDS.main, withDuration: true },
+      { index: 1, trackId: PODCAST_IDS.failing, withDuration: true },
+      { index: 2, trackId: PODCAST_IDS.publisher, withDuration: true },
+      { index: 3, trackId: PODCAST_IDS.noDuration, withDuration: false },
+    ],
+  },
+  {
+    id: PODCAST_IDS.realShow,
+    feed: 'rss-partytime-1865.xml',
+    feedUrl: 'https://feeds.fixture.fm/1865.xml',
+    countries: ['us'],
+    listed: [0, 1, 2].map((index) => ({ index, trackId: `100018650000${index + 1}`, withDuration: true })),
+  },
+];
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'item' });
+
+type XmlNode = Record<string, unknown>;
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const inner = typeof value === 'object' && value !== null ? (value as XmlNode)['#text'] : undefined;
+  return typeof inner === 'string' ? inner : '';
+}
+
+function seconds(duration: string): number | undefined {
+  if (duration === '') return undefined;
+  return duration.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+function lookupRows(show: Show): Record<string, unknown>[] {
+  const channel = (parser.parse(feedText(show.feed)) as { rss: { channel: XmlNode } }).rss.channel;
+  const items = channel.item as XmlNode[];
+  const title = textOf(channel.title);
+  const art = (size: number) => `https://is1-ssl.mzstatic.com/image/thumb/Podcasts/fixture/${show.id}/${size}x${size}bb.jpg`;
+  const showRow = {
+    wrapperType: 'track',
+    kind: 'podcast',
+    collectionId: Number(show.id),
+    trackId: Number(show.id),
+    artistName: title,
+    collectionName: title,
+    trackName: title,
+    feedUrl: show.feedUrl,
+    trackViewUrl: `https://podcasts.apple.com/us/podcast/fixture/id${show.id}?uo=4`,
+    artworkUrl30: art(30),
+    artworkUrl60: art(60),
+    artworkUrl100: art(100),
+    artworkUrl600: art(600),
+    releaseDate: '2026-06-08T06:00:00Z',
+    trackCount: items.length,
+    trackTimeMillis: 2084,
+    country: 'USA',
+    primaryGenreName: 'Fiction',
+    genres: ['Fiction', 'Podcasts'],
+  };
+  const episodes = show.listed.map(({ index, trackId, withDuration }) => {
+    const item = items[index] as XmlNode;
+    const duration = seconds(textOf(item['itunes:duration']).trim());
+    const enclosure = String((item.enclosure as XmlNode)['@_url']).replaceAll('&amp;', '&');
+    return {
+      wrapperType: 'podcastEpisode',
+      kind: 'podcast-episode',
+      trackId: Number(trackId),
+      trackName: textOf(item.title).replaceAll('&amp;', '&'),
+      collectionId: Number(show.id),
+      collectionName: title,
+      episodeUrl: enclosure,
+      previewUrl: enclosure,
+      episodeGuid: textOf(item.guid),
+      ...(withDuration && duration !== undefined ? { trackTimeMillis: Math.round(duration * 1000) } : {}),
+      releaseDate: new Date(Date.parse(textOf(item.pubDate))).toISOString().replace('.000', ''),
+      artworkUrl60: art(60),
+      artworkUrl160: art(160),
+      artworkUrl600: art(600),
+      episodeFileExtension: 'mp3',
+      episodeContentType: 'audio',
+      closedCaptioning: 'none',
+      feedUrl: show.feedUrl,
+      trackViewUrl: `https://podcasts.apple.com/us/podcast/episode/id${show.id}?i=${trackId}&uo=4`,
+      country: 'USA',
+      description: '',
+      shortDescription: '',
+    };
+  });
+  return [showRow, ...episodes];
+}
+
+function lookupAnswer(req: FixtureRequest): Answer {
+  const query = req.url.searchParams;
+  const show = SHOWS.find((s) => s.id === query.get('id'));
+  const country = (query.get('country') ?? 'us').toLowerCase();
+  const listed = show !== undefined && query.get('entity') === 'podcastEpisode' && (show.countries === 'all' || show.countries.includes(country));
+  const results = listed ? lookupRows(show) : [];
+  // Apple's exact framing: JavaScript content type, three newlines, then the JSON.
+  return text(`\n\n\n${JSON.stringify({ resultCount: results.length, results }, null, 1)}\n`, 'text/javascript; charset=utf-8');
+}
+
+const TRANSCRIPTS: Readonly<Record<string, { body: () => string; type: string }>> = {
+  '/ep3/transcript.vtt': { body: () => feedText('transcript-podcastindex-example.vtt'), type: 'text/vtt' },
+  '/ep3/transcript.es.vtt': { body: () => 'WEBVTT\n\n00:00:00.000 --> 00:00:02.760\n<v Sarah>En el episodio de hoy aprenderás si deberías\n', type: 'text/vtt' },
+  '/ep3/transcript.txt': { body: () => "Sarah: In today's episode, you'll learn whether or not you should have a podcast trailer.\n", type: 'text/plain' },
+  '/ep5/transcript.json': {
+    body: () =>
+      JSON.stringify({
+        version: '1.0.0',
+        segments: [
+          { speaker: 'Keeper', startTime: 0.5, endTime: 4.2, body: 'Every night I climbed the narrow stairs.' },
+          { speaker: 'Keeper', startTime: 4.4, endTime: 8.9, body: 'I wrote down the weather and the ships I saw.' },
+          { speaker: 'Keeper', startTime: 9.3, endTime: 12.0, body: 'And the birds that rested on the rail.' },
+        ],
+      }),
+    type: 'application/json',
+  },
+};
+
+async function mediaAnswer(req: FixtureRequest): Promise<Answer> {
+  const path = req.url.pathname;
+  if (path === '/episodes/main.mp3') return file(await readFile(await mediaFile(req.mediaDir, 'episode.mp3')), 'audio/mpeg');
+  if (/^\/episodes\/(short|ep3|ep5)\.mp3$/.test(path) || (req.host === 'rss.art19.com' && path.endsWith('.mp3'))) return file(await readFile(await mediaFile(req.mediaDir, 'clip.mp3')), 'audio/mpeg');
+  return notFound(`episode audio ${path}`);
+}
+
+export const podcasts: HostModule = {
+  hosts: ['itunes.apple.com', 'feeds.fixture.fm', 'transcripts.fixture.fm', 'media.fixture.fm', 'rss.art19.com'],
+  handle(req) {
+    const path = req.url.pathname;
+    switch (req.host) {
+      case 'itunes.apple.com':
+        return path === '/lookup' ? lookupAnswer(req) : json({ errorMessage: 'Invalid request' }, 400);
+      case 'feeds.fixture.fm': {
+        const name = FEEDS[path];
+        return name === undefined ? notFound(`feed ${path}`) : text(feedText(name), 'application/rss+xml; charset=utf-8');
+      }
+      case 'transcripts.fixture.fm': {
+        const transcript = TRANSCRIPTS[path];
+        return transcript === undefined ? notFound(`transcript ${path}`) : text(transcript.body(), `${transcript.type}; charset=utf-8`);
+      }
+      default:
+        return mediaAnswer(req);
+    }
+  },
+};
