@@ -60,10 +60,13 @@ describe('Instagram', () => {
     await expectFreeFailure(h, 'reels', `https://www.instagram.com/reel/${shortcode}/`, 502, UPSTREAM, message);
   });
 
-  it('a story link is refused as a URL shape (400), before any request', async () => {
+  it('a story is 404 (stories are unsupported), free, before any request', async () => {
     const mark = h.mark();
+    const before = await h.balance();
     const reply = await h.transcript('reels', 'https://www.instagram.com/stories/harbor.films/3301234567890123456/');
-    expect(reply.status).toBe(400);
+    expect(reply.status).toBe(404);
+    expect(reply.body).toMatchObject({ error: 'No transcript available for this video', message: expect.stringMatching(/stories are not supported/) as unknown });
+    expect(await h.balance()).toBe(before);
     expect(h.requestsSince(mark)).toEqual([]);
   });
 });

@@ -68,9 +68,10 @@ const CASES: Record<PlatformToken, Cases> = {
       'https://www.instagram.com/tv/CdmYaq3LAYo/': 'CdmYaq3LAYo',
       'https://www.instagram.com/reels/C2Q8kx7Lg9d/': 'C2Q8kx7Lg9d',
       'https://www.instagram.com/p/B-AbC_d-123/': 'B-AbC_d-123',
+      'https://www.instagram.com/stories/natgeo/3301234567890123456/?utm_source=ig_story_item_share': 'story:3301234567890123456',
     },
     rejected: [
-      'https://www.instagram.com/stories/natgeo/3301234567890123456/',
+      'https://www.instagram.com/stories/natgeo/',
       'https://www.instagram.com/natgeo/',
       'https://www.instagram.com/explore/tags/cats/',
       'https://www.instagram.com/p/C2Q8kx7Lg9d/embed/',

@@ -16,8 +16,8 @@ export interface FetchedTranscript {
 
 /** A fetch that did not yield a transcript. Every one of these is free for the caller. */
 export interface FetchFailure {
-  /** 503: our own speech-to-text cannot run (no engine installed or configured). */
-  status: 404 | 422 | 502 | 503;
+  /** Only the spec's statuses (§7); our own speech-to-text failing is a 502 with its own `error` text. */
+  status: 404 | 422 | 502;
   error: string;
   message?: string;
   code?: string;

@@ -1,6 +1,7 @@
 // The platforms without captions (Instagram, X, Kick, Twitch): their media goes through our own
 // speech-to-text. This maps what speech-to-text can say to what the caller is told: too long →
-// 422 `too_long`; media that cannot be had or read → 502; no engine → 503; all of them free.
+// 422 `too_long`; media that cannot be had or read → 502; no engine → 502 `Speech-to-text unavailable` (the spec has
+// no other status for a server-side failure); all of them free.
 import type { SyncPlatformToken } from '../../../src-shared/platforms';
 import type { Segment } from '../../../src-shared/transcript';
 import { isSttError, type SpeechToText } from '../stt/index';
@@ -115,9 +116,9 @@ async function transcribeOnce(stt: SpeechToText, platform: SyncPlatformToken, re
         return { ok: false, failure: noTranscript(platform, `This ${name} video has no sound to transcribe (${error.message})`) };
       case 'engine_unavailable':
       case 'checksum_mismatch':
-        return { ok: false, failure: { status: 503, error: STT_UNAVAILABLE_ERROR, message: error.message } };
+        return { ok: false, failure: { status: 502, error: STT_UNAVAILABLE_ERROR, message: error.message } };
       case 'engine_failed':
-        return { ok: false, failure: { status: 503, error: STT_UNAVAILABLE_ERROR, message: `Speech-to-text failed on this ${name} video: ${error.message}` } };
+        return { ok: false, failure: { status: 502, error: STT_UNAVAILABLE_ERROR, message: `Speech-to-text failed on this ${name} video: ${error.message}` } };
       case 'fetch_failed':
       case 'blocked_address':
       case 'bad_media':

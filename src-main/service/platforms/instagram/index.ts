@@ -89,6 +89,7 @@ async function queryMedia(deps: { upstream: UpstreamClient }, session: { lsd: st
 export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher {
   return {
     async fetch(item, ctx): Promise<FetchOutcome> {
+      if (item.parts?.kind === 'story') return { ok: false, ...noTranscript('reels', 'Instagram stories are not supported: they expire and are only shown to signed-in users') };
       const mediaId = mediaIdOf(item.itemId);
       if (mediaId === undefined) return { ok: false, ...noTranscript('reels', 'This shortcode names no Instagram post') };
       const session = await openSession(deps, ctx.signal);
