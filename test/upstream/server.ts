@@ -26,6 +26,11 @@ export interface FixtureOptions {
   host?: string;
   /** Where generated media (media.ts) is kept; tests pass the run's speech cache. */
   mediaDir?: string;
+  /**
+   * Waits this long before answering, like a round trip to a real site does. 0 (the default) for
+   * tests; the sync-overhead bench also measures with a realistic value, for both sides alike.
+   */
+  latencyMs?: number;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -89,6 +94,7 @@ export async function startFixtureUpstream(options: FixtureOptions = {}): Promis
       } catch (error) {
         answer = { status: 500, headers: { 'content-type': 'text/plain' }, body: `fixture upstream bug: ${error instanceof Error ? error.stack : String(error)}` };
       }
+      if ((options.latencyMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
       deliver(res, answer, req.method === 'HEAD');
     })();
   });
