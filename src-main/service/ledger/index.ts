@@ -4,7 +4,9 @@ import { Accounts } from './accounts';
 import { CreditLedger } from './credits';
 import { openDatabase } from './database';
 import { ApiKeys } from './keys';
+import { Library } from './library';
 import { PodcastJobs } from './podcastJobs';
+import { QueueItems } from './queueItems';
 import { RateWindows } from './rateWindows';
 import { SettingsStore } from './settings';
 import { SttTasks } from './sttTasks';
@@ -19,6 +21,8 @@ export class Ledger {
   readonly podcastJobs: PodcastJobs;
   readonly settings: SettingsStore;
   readonly sttTasks: SttTasks;
+  readonly queue: QueueItems;
+  readonly library: Library;
 
   constructor(readonly db: Database.Database) {
     this.accounts = new Accounts(db);
@@ -29,6 +33,8 @@ export class Ledger {
     this.podcastJobs = new PodcastJobs(db);
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
+    this.queue = new QueueItems(db);
+    this.library = new Library(db);
   }
 
   static open(file: string): Ledger {

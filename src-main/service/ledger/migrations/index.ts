@@ -1,5 +1,6 @@
 import { sql as initial } from './001_initial';
 import { sql as speechToText } from './002_speech_to_text';
+import { sql as desk } from './004_desk';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -12,4 +13,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'speech_to_text', sql: speechToText },
+  // 003 is the podcast issue's; versions apply in any order (migrate.ts).
+  { version: 4, name: 'desk', sql: desk },
 ];
