@@ -13,9 +13,9 @@ export interface RestApiControl {
 }
 
 /** The API served by the process the desk lives in (serve --ui): always on, not switchable here. */
-export function fixedRestApi(url: string): RestApiControl {
-  const state: RestApiState = { controllable: false, running: true, url, problem: null };
-  return { state: () => state, apply: () => Promise.resolve(state), close: () => Promise.resolve() };
+export function fixedRestApi(url: () => string | null): RestApiControl {
+  const state = (): RestApiState => ({ controllable: false, running: true, url: url(), problem: null });
+  return { state, apply: () => Promise.resolve(state()), close: () => Promise.resolve() };
 }
 
 /** Runs the REST API on loopback when enabled; a port that is taken is reported, not thrown. */
