@@ -1,6 +1,7 @@
 // Export: what to write, in which format, where.
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '../format/formatters';
+import { EXPORT_FORMATS } from '../format/exportFormats';
+import { transcriptRefSchema } from './transcript';
 
 export const exportScopeSchema = z.discriminatedUnion('kind', [
   /** Queue items by id (one item, or a selection). */
@@ -9,6 +10,8 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('queue') }),
   /** Library entries by id. */
   z.object({ kind: z.literal('library'), ids: z.array(z.number().int()).min(1).max(20_000) }),
+  /** Transcripts by reference (the viewer's open transcript). */
+  z.object({ kind: z.literal('transcripts'), refs: z.array(transcriptRefSchema).min(1).max(1000) }),
 ]);
 export type ExportScope = z.infer<typeof exportScopeSchema>;
 
