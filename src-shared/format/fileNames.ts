@@ -8,15 +8,16 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
  * dashes, at most 80 characters; the item id when the title gives nothing.
  */
 export function baseName(title: string | null, itemId: string): string {
-  const clean = (text: string) =>
+  const clean = (text: string, keep = '') =>
     text
       .normalize('NFC')
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(new RegExp(`[^\\p{L}\\p{N}${keep}]+`, 'gu'), '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 80)
       .replace(/-+$/, '');
   const fromTitle = clean(title ?? '');
-  const name = fromTitle === '' ? clean(itemId) || 'transcript' : fromTitle;
+  // Ids keep their underscores (YouTube ids have them).
+  const name = fromTitle === '' ? clean(itemId, '_') || 'transcript' : fromTitle;
   return RESERVED.test(name) ? `${name}-transcript` : name;
 }
 

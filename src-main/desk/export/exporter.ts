@@ -53,6 +53,11 @@ function sources(deps: DeskDeps, scope: ExportInput['scope']): Source[] {
       if (items.length === 0) throw new DeskError('not_found', 'None of these queue items exist any more');
       return items.sort((a, b) => a.position - b.position).map((item) => fromQueueItem(deps, item));
     }
+    case 'transcripts':
+      return scope.refs.map((ref) => {
+        const view = readTranscript(deps, ref);
+        return { label: view.title ?? ref.key, name: baseName(view.title, view.itemId ?? ref.key), view, skipped: null };
+      });
     case 'library':
       return scope.ids.map((id) => {
         const row = deps.ledger.library.get(id);

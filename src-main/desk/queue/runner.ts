@@ -72,10 +72,15 @@ export class QueueRunner {
     const now = this.options.clock.now();
     const free = this.options.concurrency() - this.active.size;
     if (free <= 0) return;
-    // What the window still allows, minus what is already on its way.
-    const windowOpen = this.rate.resetAt !== null && this.rate.resetAt > now;
-    const allowed = windowOpen && this.rate.remaining !== null ? this.rate.remaining - this.active.size : Infinity;
-    if (allowed <= 0 && this.rate.resetAt !== null) return this.waitUntil(this.rate.resetAt + RESET_MARGIN_MS);
+    // What the window still allows, minus what is already on its way. Without a current window
+    // (the first request of a run, or the last window has ended) one request goes first and its
+    // answer tells how many more may follow.
+    const windowKnown = this.rate.resetAt !== null && this.rate.resetAt > now && this.rate.remaining !== null;
+    const allowed = windowKnown ? (this.rate.remaining ?? 0) - this.active.size : this.active.size === 0 ? 1 : 0;
+    if (allowed <= 0) {
+      if (windowKnown && this.rate.resetAt !== null) this.waitUntil(this.rate.resetAt + RESET_MARGIN_MS);
+      return;
+    }
     const next = this.options.deps.ledger.queue
       .nextQueued(free + this.active.size)
       .filter((item) => !this.active.has(item.id))
