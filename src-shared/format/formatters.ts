@@ -5,7 +5,7 @@ import type { PlatformToken } from '../platforms';
 import type { Segment } from '../transcript';
 import { segmentsToCues, type CueOptions } from './cues';
 
-import { EXPORT_FORMATS, type ExportFormat } from './exportFormats';
+import type { ExportFormat } from './exportFormats';
 
 export { EXPORT_FORMATS, isExportFormat, type ExportFormat } from './exportFormats';
 
