@@ -60,19 +60,22 @@ export class JobWatcher {
   /** Reads the records now (after a submit, so the card appears at once). */
   poll(): void {
     const { deps, events } = this.options;
+    let changed = false;
     let ended = false;
     for (const job of listJobs(deps)) {
       const sig = signature(job);
       if (this.seen.get(job.jobId) === sig) continue;
+      changed = true;
       this.seen.set(job.jobId, sig);
       events.emit('job.progress', job);
       if (job.status !== 'processing') ended = this.finishItems(job) || ended;
     }
-    if (ended) {
+    // A new job reserved credits, an ended one settled or refunded them: the header follows.
+    if (changed) {
       const account = deps.ledger.accounts.get(deps.owner.accountId);
-      if (account !== undefined) events.emit('balance', { credits: account.balance, plan: account.plan });
-      events.emit('library.changed', {});
+      if (account !== undefined) events.emitSoon('balance', { credits: account.balance, plan: account.plan });
     }
+    if (ended) events.emitSoon('library.changed', {});
   }
 
   stop(): void {
