@@ -73,7 +73,7 @@ test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, bil
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
-  await page.getByRole('grid', { name: 'Queue' }).evaluate((el) => el.scrollTo(0, 0));
+  await page.getByRole('grid', { name: 'Queue' }).evaluate((el: { scrollTo(x: number, y: number): void }) => el.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, 'queue.png') });
 
   // Open one, find a word.
