@@ -29,6 +29,9 @@ interface QueueStore {
   selectAll: (on: boolean) => void;
 }
 
+/** Changes that arrive while a snapshot is loading (see load). */
+const holding: { upserted: readonly QueueItem[]; removed: readonly string[] }[][] = [];
+
 const IDLE: QueueState = { phase: 'idle', concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null } };
 
 const byPosition = (items: Map<string, QueueItem>) => (a: string, b: string) => (items.get(a)?.position ?? 0) - (items.get(b)?.position ?? 0);
@@ -42,8 +45,18 @@ export const useQueue = create<QueueStore>()((set, get) => ({
   loaded: false,
 
   async load() {
-    const { items, state } = await desk().invoke('queue.list', {});
-    set({ items: new Map(items.map((i) => [i.id, i])), order: items.map((i) => i.id), state, loaded: true });
+    // Events and this answer travel on different connections: an event may overtake the snapshot
+    // or lag behind it. Events that arrive meanwhile are held and replayed on top of the snapshot,
+    // in order, so the newest state of every item wins.
+    const held: { upserted: readonly QueueItem[]; removed: readonly string[] }[] = [];
+    holding.push(held);
+    try {
+      const { items, state } = await desk().invoke('queue.list', {});
+      set({ items: new Map(items.map((i) => [i.id, i])), order: items.map((i) => i.id), state, loaded: true });
+    } finally {
+      holding.splice(holding.indexOf(held), 1);
+      for (const change of held) get().applyChanged(change.upserted, change.removed);
+    }
   },
 
   intake(urls) {
@@ -99,6 +112,10 @@ export const useQueue = create<QueueStore>()((set, get) => ({
 
   applyChanged(upserted, removed) {
     if (upserted.length === 0 && removed.length === 0) return;
+    if (holding.length > 0) {
+      for (const held of holding) held.push({ upserted, removed });
+      return;
+    }
     const { items, order, selected } = get();
     const next = new Map(items);
     let fresh = false;
