@@ -29,7 +29,15 @@ export const useSettings = create<SettingsStore>()((set, get) => ({
     set({ view: await desk().invoke('settings.get', {}) });
   },
   async update(input) {
-    set({ view: await desk().invoke('settings.update', input) });
+    // The control shows the new value at once; the main process's answer (or its refusal) settles it.
+    const before = get().view;
+    if (before !== null && input.changes !== undefined) set({ view: { ...before, values: { ...before.values, ...input.changes } } });
+    try {
+      set({ view: await desk().invoke('settings.update', input) });
+    } catch (error) {
+      set({ view: before });
+      throw error;
+    }
   },
   async loadKeys() {
     set({ keys: (await desk().invoke('keys.list', {})).keys });
