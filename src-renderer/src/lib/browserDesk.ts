@@ -37,14 +37,18 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
       } catch {
         throw new Error('[unavailable] The desk cannot reach its server: is `transcript-desk serve --ui` still running?');
       }
-      let result: DeskResult<OperationOutput<N>>;
+      let result: unknown;
       try {
-        result = (await response.json()) as DeskResult<OperationOutput<N>>;
+        result = await response.json();
       } catch {
         throw new Error(`[internal] The server answered ${response.status} without a readable body`);
       }
-      if (result.ok) return result.value;
-      throw new Error(`[${result.error.code}] ${result.error.message}`);
+      const answer = result as Partial<DeskResult<OperationOutput<N>>> & { error?: unknown };
+      if (answer.ok === true) return (answer as { value: OperationOutput<N> }).value;
+      const error = answer.error as { code?: unknown; message?: unknown } | string | undefined;
+      // A desk error, or something the server said before the desk could (413 Payload too large …).
+      if (typeof error === 'object' && typeof error.code === 'string' && typeof error.message === 'string') throw new Error(`[${error.code}] ${error.message}`);
+      throw new Error(`[internal] The server answered ${response.status}${typeof error === 'string' ? `: ${error}` : ''}`);
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
       if (source === undefined) connect();

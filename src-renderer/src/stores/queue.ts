@@ -93,20 +93,7 @@ export const useQueue = create<QueueStore>()((set, get) => ({
     // Only new rows propose their id; folded ones are folded again by the main process.
     const isNew = new Set(added);
     const send = entries.map((e) => (isNew.has(e.id) ? e : { url: e.url }));
-    if (send.length > 0) {
-      desk()
-        .invoke('queue.enqueue', { entries: send })
-        .then(({ items: saved }) => {
-          const savedIds = new Set(saved.map((i) => i.id));
-          // A row shown here that the main process folded into another one goes away.
-          const gone = added.filter((id) => !savedIds.has(id));
-          get().applyChanged(saved, gone);
-        })
-        .catch((error: unknown) => {
-          get().applyChanged([], added);
-          useApp.getState().notify('error', `The links could not be added: ${errorOf(error).message}`);
-        });
-    }
+    if (send.length > 0) void save(send, added, get);
     return summary;
   },
 
@@ -152,6 +139,24 @@ export const useQueue = create<QueueStore>()((set, get) => ({
     set({ selected: on ? new Set(get().order) : new Set() });
   },
 }));
+
+/** Stores the new rows in slices the contract accepts, in order; rows it refuses disappear with a notice. */
+async function save(send: readonly { id?: string; url: string }[], added: readonly string[], get: () => QueueStore): Promise<void> {
+  const saved: QueueItem[] = [];
+  try {
+    for (let from = 0; from < send.length; from += ENQUEUE_SLICE) {
+      const { items } = await desk().invoke('queue.enqueue', { entries: send.slice(from, from + ENQUEUE_SLICE) });
+      saved.push(...items);
+    }
+  } catch (error) {
+    useApp.getState().notify('error', `Some links could not be added: ${errorOf(error).message}`);
+  }
+  const savedIds = new Set(saved.map((i) => i.id));
+  // A row shown here that the main process folded into another one (or refused) goes away.
+  get().applyChanged(saved, added.filter((id) => !savedIds.has(id)));
+}
+
+const ENQUEUE_SLICE = 10_000;
 
 /** Counts by status, for the toolbar. */
 export function countByStatus(items: Map<string, QueueItem>): Record<QueueItem['status'], number> {
