@@ -24,7 +24,8 @@ function urls(n: number, prefix: string): string[] {
     // YouTube ids are 11 characters: `ok` (the fixture's "any video that works") + 9.
     const id = `${prefix}${String(i).padStart(8, '0')}`;
     if (i % 10 === 7) return `https://www.tiktok.com/@traveltok/video/73${String(i).padStart(17, '0')}`;
-    if (i % 10 === 9) return `https://rumble.com/v${id.toLowerCase()}-bench.html`;
+    // Rumble page ids are v + 4 to 7 base-36 characters.
+    if (i % 10 === 9) return `https://rumble.com/v${prefix.toLowerCase()}${i.toString(36).padStart(5, '0')}-bench.html`;
     return i % 2 === 0 ? `https://www.youtube.com/watch?v=ok${id}` : `youtu.be/ok${id}`;
   });
 }
