@@ -2,7 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ensureDesk } from './lib/desk';
-import './styles.css';
+// Hand-written CSS, one file per part of the desk; colours are per-theme variables in base.css.
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/queue.css';
+import './styles/viewer.css';
+import './styles/pages.css';
+import './styles/dialogs.css';
 
 ensureDesk();
 const root = document.getElementById('root');
