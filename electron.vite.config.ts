@@ -18,7 +18,11 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
+    // Relative asset paths: the same build loads from app:// in Electron and under /app/ in serve --ui.
+    base: './',
     build: {
+      // Minified: the browser build (serve --ui) parses it on every load.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
     plugins: [react()],

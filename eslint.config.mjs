@@ -24,8 +24,9 @@ export default tseslint.config(
     },
   },
   {
-    // The service core is plain Node: it must run in the CLI and the headless server.
-    files: ['src-main/service/**/*.ts', 'src-main/http/**/*.ts', 'src-main/cli.ts', 'src-shared/**/*.ts'],
+    // The service core and the desk's handlers are plain Node: they must run in the CLI and the
+    // headless server (serve --ui). src-main/ipc takes ipcMain-like objects as parameters instead.
+    files: ['src-main/service/**/*.ts', 'src-main/http/**/*.ts', 'src-main/desk/**/*.ts', 'src-main/ipc/**/*.ts', 'src-main/cli.ts', 'src-shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The service core never imports electron.' }] }],
     },

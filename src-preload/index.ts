@@ -1,3 +1,24 @@
-// The renderer's only door to the app. The desk UI issue defines the typed `window.desk` contract;
-// until then nothing is exposed.
-export {};
+// The renderer's only door to the app: `window.desk`, exactly the contract's DeskApi, nothing else.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, type DeskApi } from '../src-shared/contract/desk';
+import type { EventName, EventPayload } from '../src-shared/contract/events';
+import type { OperationInput, OperationName, OperationOutput } from '../src-shared/contract/operations';
+import type { DeskResult } from '../src-shared/contract/result';
+
+const desk = {
+  async invoke<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {
+    const result = (await ipcRenderer.invoke(`${IPC_INVOKE_PREFIX}${name}`, input)) as DeskResult<OperationOutput<N>>;
+    if (result.ok) return result.value;
+    // contextBridge copies an Error's message only; the code goes in front where the UI can read it.
+    throw new Error(`[${result.error.code}] ${result.error.message}`);
+  },
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    const handler = (_event: IpcRendererEvent, name: unknown, payload: unknown) => {
+      if (name === event) listener(payload as EventPayload<E>);
+    };
+    ipcRenderer.on(IPC_EVENT_CHANNEL, handler);
+    return () => void ipcRenderer.removeListener(IPC_EVENT_CHANNEL, handler);
+  },
+} satisfies DeskApi;
+
+contextBridge.exposeInMainWorld('desk', desk);

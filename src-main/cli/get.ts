@@ -1,12 +1,14 @@
 // get: transcripts from a terminal. Each URL goes through the service facade with the owner's key,
 // so it is billed, rate-limited and cached exactly like a REST call; the export is made from what
 // the call cached (timed segments where the source has them).
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { baseName } from '../../src-shared/format/fileNames';
 import { formatTranscript } from '../../src-shared/format/formatters';
 import { PLATFORMS } from '../../src-shared/platforms';
 import { parseAny } from '../../src-shared/url/parse';
+import { writeNew } from '../desk/export/files';
 import type { OpenedService } from '../service/open';
 import { open } from './common';
 
@@ -30,37 +32,6 @@ function lineLength(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 10 || n > 200) throw new InvalidArgumentError('expected a whole number of characters between 10 and 200');
   return n;
-}
-
-/** A file name from the title (letters and digits of any script), else the item id. */
-export function baseName(title: string | null, itemId: string): string {
-  const fromTitle = (title ?? '')
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return fromTitle === '' ? itemId.replace(/[^\w-]+/g, '-') : fromTitle;
-}
-
-/** Writes next to what is there, never over it: name.ext, name-2.ext, name-3.ext … */
-function writeNew(dir: string, name: string, extension: string, content: string): string {
-  for (let n = 1; ; n++) {
-    const path = join(dir, `${name}${n === 1 ? '' : `-${n}`}.${extension}`);
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw error;
-    }
-    try {
-      writeSync(fd, content);
-    } finally {
-      closeSync(fd);
-    }
-    return path;
-  }
 }
 
 /** One URL: fetch (or hit the cache), export, write. Returns whether it worked; says why not on stderr. */
@@ -100,7 +71,7 @@ async function getOne(opened: OpenedService, url: string, options: GetOptions): 
     return false;
   }
 
-  const where = options.out === undefined ? 'printed' : writeNew(options.out, baseName(cached.title, parsed.itemId), formatted.extension, formatted.content);
+  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(cached.title, parsed.itemId), formatted.extension, formatted.content));
   if (options.out === undefined) process.stdout.write(formatted.content);
   else process.stdout.write(`${where}\n`);
   say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${cost}; ${String(answer.credits)} credits left)`);

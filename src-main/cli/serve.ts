@@ -1,9 +1,33 @@
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { startApiServer } from '../http/server';
+import { HTTP_APP_PREFIX } from '../../src-shared/contract/desk';
+import { createDesk, type Desk } from '../desk/index';
+import { fixedRestApi } from '../desk/restApi';
+import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
+import { startApiServer, type ApiOptions } from '../http/server';
+import { SessionStore } from '../http/session';
+import { resolveHome } from '../service/home';
+import { fail, open, port } from './common';
 import type { PodcastEvent } from '../service/podcast/index';
-import { open, port } from './common';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** Where `npm run build` puts the renderer, from a checkout. */
+const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  ui?: boolean;
+  allowRemoteUi?: boolean;
+}
+
+/** `<Documents>/Transcript Desk` where a Documents folder exists, else `~/Transcript Desk`. */
+export function defaultExportFolder(): string {
+  const documents = join(homedir(), 'Documents');
+  return join(existsSync(documents) ? documents : homedir(), 'Transcript Desk');
+}
 
 /** One line per podcast episode event an operator cares about; per-chunk progress is left to the API. */
 function logPodcastEvent(event: PodcastEvent): void {
@@ -27,23 +51,45 @@ function logPodcastEvent(event: PodcastEvent): void {
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('answer the REST API on this machine')
+    .description('answer the REST API on this machine (with --ui, also the desk in a browser)')
     .option('--host <host>', 'address to listen on (loopback unless you mean otherwise)', '127.0.0.1')
     .option('--port <port>', 'port; 0 picks a free one', port, 8787)
-    .action(async (options: { host: string; port: number }) => {
+    .option('--ui', 'also serve the desk UI (from `npm run build`) at /app/, opened with a one-time link')
+    .option('--allow-remote-ui', 'allow --ui on an address other than loopback (anyone who gets a session can spend the owner\'s credits)')
+    .action(async (options: ServeOptions) => {
+      const loopback = LOOPBACK.has(options.host);
+      if (options.ui === true && !loopback && options.allowRemoteUi !== true) {
+        fail(`serve --ui listens on loopback only; ${options.host} is not. Add --allow-remote-ui if you really mean to offer the desk to other machines.`);
+      }
+      if (options.ui === true && !rendererIsBuilt(RENDERER_DIR)) fail(`The desk UI is not built (no ${join(RENDERER_DIR, 'index.html')}). Run \`npm run build\` first.`);
+
       const opened = open();
       opened.podcast.subscribe(logPodcastEvent);
-      const server = await startApiServer(opened.service, options.host, options.port);
+      let desk: Desk | undefined;
+      let sessions: SessionStore | undefined;
+      const apiOptions: ApiOptions = {};
+      let apiUrl: string | null = null;
+      if (options.ui === true) {
+        const theDesk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), restApi: fixedRestApi(() => apiUrl) });
+        const store = new SessionStore(opened.owner.key);
+        desk = theDesk;
+        sessions = store;
+        apiOptions.selfAuthenticated = { prefix: HTTP_APP_PREFIX, register: (app) => registerAppRoutes(app, { desk: theDesk, sessions: store, rendererDir: RENDERER_DIR, allowRemote: options.allowRemoteUi === true }) };
+      }
+      const server = await startApiServer(opened.service, options.host, options.port, apiOptions);
+      apiUrl = server.url;
       process.stdout.write(`listening on ${server.url}\n`);
       const resumed = opened.podcast.resume();
       if (resumed.length > 0) process.stdout.write(`podcast: resuming ${resumed.length} episode(s) left processing: ${resumed.join(', ')}\n`);
       process.stdout.write(`owner key file: ${opened.owner.keyFile}\n`);
-      if (!LOOPBACK.has(options.host)) {
+      if (sessions !== undefined) process.stdout.write(`desk: ${server.url}${HTTP_APP_PREFIX}/?session=${sessions.mintLoginToken()}\n`);
+      if (!loopback) {
         process.stderr.write(`warning: listening on ${options.host}; anyone who can reach it and has a key can spend its credits\n`);
       }
       const stop = () => {
         Promise.all([server.close(), opened.podcast.close()]).then(
-          () => {
+          async () => {
+            await desk?.close();
             opened.close();
             process.exit(0);
           },

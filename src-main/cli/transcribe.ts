@@ -148,7 +148,7 @@ export function registerTranscribeCommands(program: Command): void {
       }
     });
 
-  const settings = program.command('settings').description('speech-to-text settings');
+  const settings = program.command('settings').description('settings (speech-to-text and desk)');
   settings
     .command('list')
     .description('every setting with its value')

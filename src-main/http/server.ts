@@ -25,8 +25,18 @@ function callerOf(request: FastifyRequest): Caller {
   return admission.caller;
 }
 
-export function buildApi(service: TranscriptService): FastifyInstance {
+export interface ApiOptions {
+  /**
+   * Routes under `prefix` that authenticate themselves (the desk's browser build, /app): the API's
+   * key check and rate limit do not apply to them.
+   */
+  selfAuthenticated?: { prefix: string; register(app: FastifyInstance): Promise<void> };
+}
+
+export async function buildApi(service: TranscriptService, options: ApiOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, return503OnClosing: true });
+  const own = options.selfAuthenticated;
+  const isOwn = (url: string) => own !== undefined && (url === own.prefix || url.startsWith(`${own.prefix}/`) || url.startsWith(`${own.prefix}?`));
 
   // Bodies stay raw text: auth and the rate limit come first, then the service parses the JSON
   // (so a malformed body from an unknown caller is a 401, and from a known one a 400 in JSON).
@@ -34,6 +44,7 @@ export function buildApi(service: TranscriptService): FastifyInstance {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('onRequest', async (request, reply) => {
+    if (isOwn(request.url)) return;
     const admission = service.admit(request.headers.authorization, request.ip);
     request.admission = admission;
     if (!admission.ok) return send(reply, admission.response);
@@ -62,6 +73,8 @@ export function buildApi(service: TranscriptService): FastifyInstance {
 
   app.get('/api/balance', (request, reply) => send(reply, service.balance(callerOf(request))));
 
+  if (own !== undefined) await own.register(app);
+
   app.setNotFoundHandler((_request, reply) => send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } }));
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
@@ -86,8 +99,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(service: TranscriptService, host = '127.0.0.1', port = 8787): Promise<RunningServer> {
-  const app = buildApi(service);
+export async function startApiServer(service: TranscriptService, host = '127.0.0.1', port = 8787, options: ApiOptions = {}): Promise<RunningServer> {
+  const app = await buildApi(service, options);
   await app.listen({ host, port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address !== null ? address.port : port;

@@ -1,52 +1,14 @@
-// Typed settings with defaults, stored as JSON rows by the ledger. The desk (issue 6) edits these
-// through `set`; every value is validated on the way in and on the way out, so a row edited by
-// hand or written by a newer build cannot crash a reader: an unreadable value falls back to its default.
+// Typed settings with defaults, stored as JSON rows by the ledger. The desk edits these through
+// `set`; every value is validated on the way in and on the way out, so a row edited by hand or
+// written by a newer build cannot crash a reader: an unreadable value falls back to its default.
 import { availableParallelism } from 'node:os';
-import { z } from 'zod';
+import { SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '../../src-shared/settings';
 import type { Ledger } from './ledger/index';
 
-export const ENGINE_IDS = ['whisper', 'openai', 'pocketsphinx'] as const;
-export type EngineId = (typeof ENGINE_IDS)[number];
-
-const engineId = z.enum(ENGINE_IDS);
-/** ISO-639-1 code, or `auto` to let the engine detect it. */
-const language = z.union([z.literal('auto'), z.string().regex(/^[a-z]{2}$/, 'a two-letter ISO-639-1 code such as en, or auto')]);
-
-const SCHEMAS = {
-  /** `auto` walks the fallback order and takes the first engine that is ready. */
-  'stt.engine': z.union([z.literal('auto'), engineId]),
-  'stt.fallbackOrder': z.array(engineId).min(1).refine((a) => new Set(a).size === a.length, 'each engine at most once'),
-  'stt.language': language,
-  /** Chunks transcribed at once; null means cores − 1 (at least 1). */
-  'stt.workers': z.number().int().min(1).max(64).nullable(),
-  /** A catalogue model name (see stt/models.ts), downloaded into <home>/models. */
-  'stt.whisper.model': z.string().min(1).nullable(),
-  /** A ggml file the user picked; wins over `stt.whisper.model`. */
-  'stt.whisper.modelPath': z.string().min(1).nullable(),
-  'stt.openai.baseUrl': z.url({ protocol: /^https?$/ }).nullable(),
-  // TODO(electron shell issue): the API key moves into the OS keychain (SecretStore); until then it
-  // lives here, in the ledger file under the data home (mode 0700).
-  'stt.openai.apiKey': z.string().min(1).nullable(),
-  'stt.openai.model': z.string().min(1),
-} as const;
-
-export type SettingKey = keyof typeof SCHEMAS;
-export type SettingValue<K extends SettingKey> = z.infer<(typeof SCHEMAS)[K]>;
-
-export const DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
-  'stt.engine': 'auto',
-  'stt.fallbackOrder': ['whisper', 'openai', 'pocketsphinx'],
-  'stt.language': 'auto',
-  'stt.workers': null,
-  'stt.whisper.model': null,
-  'stt.whisper.modelPath': null,
-  'stt.openai.baseUrl': null,
-  'stt.openai.apiKey': null,
-  'stt.openai.model': 'whisper-1',
-};
-
-export const SETTING_KEYS = Object.keys(SCHEMAS) as SettingKey[];
-export const isSettingKey = (key: string): key is SettingKey => key in SCHEMAS;
+// The schemas and defaults live in src-shared so the renderer validates with the same rules.
+export { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId, type SettingKey, type SettingValue } from '../../src-shared/settings';
+export const DEFAULTS = SETTING_DEFAULTS;
+const SCHEMAS = SETTING_SCHEMAS;
 
 export class SettingsError extends Error {
   constructor(message: string) {
@@ -92,8 +54,8 @@ export class Settings {
   }
 
   /** Every setting with its effective value (the desk's settings page, `settings list`). */
-  all(): { [K in SettingKey]: SettingValue<K> } {
-    return Object.fromEntries(SETTING_KEYS.map((k) => [k, this.get(k)])) as { [K in SettingKey]: SettingValue<K> };
+  all(): SettingValues {
+    return Object.fromEntries(SETTING_KEYS.map((k) => [k, this.get(k)])) as SettingValues;
   }
 
   stt(): SttSettings {

@@ -1,20 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { ensureDesk } from './lib/desk';
+// Hand-written CSS, one file per part of the desk; colours are per-theme variables in base.css.
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/queue.css';
+import './styles/viewer.css';
+import './styles/pages.css';
+import './styles/dialogs.css';
 
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Transcript Desk</h1>
-      <p>The desk is on its way. The local REST API already answers: see README.md.</p>
-    </main>
-  );
-}
-
+ensureDesk();
 const root = document.getElementById('root');
 if (root !== null) {
   createRoot(root).render(
     <StrictMode>
-      <Placeholder />
+      <App />
     </StrictMode>,
   );
 }

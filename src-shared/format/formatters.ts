@@ -5,12 +5,9 @@ import type { PlatformToken } from '../platforms';
 import type { Segment } from '../transcript';
 import { segmentsToCues, type CueOptions } from './cues';
 
-export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from './exportFormats';
 
-export function isExportFormat(value: unknown): value is ExportFormat {
-  return typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
-}
+export { EXPORT_FORMATS, isExportFormat, type ExportFormat } from './exportFormats';
 
 /** What an export needs to know about one transcript. */
 export interface TranscriptDocument {

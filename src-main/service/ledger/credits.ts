@@ -102,6 +102,14 @@ export class CreditLedger {
     return (this.db.prepare('SELECT COALESCE(SUM(amount), 0) AS s FROM credit_entries WHERE account_id = ?').get(accountId) as { s: number }).s;
   }
 
+  /** The entries booked under one reference (a job id, a request id), summed by kind: what a job reserved, got back, paid. */
+  byReference(accountId: number, reference: string): Record<CreditKind, number> {
+    const sums: Record<CreditKind, number> = { grant: 0, charge: 0, reserve: 0, settle: 0, refund: 0 };
+    const rows = this.db.prepare('SELECT kind, SUM(amount) AS total FROM credit_entries WHERE account_id = ? AND reference = ? GROUP BY kind').all(accountId, reference) as { kind: CreditKind; total: number }[];
+    for (const r of rows) sums[r.kind] = r.total;
+    return sums;
+  }
+
   private reservedFor(accountId: number, jobId: string): number {
     const row = this.db.prepare("SELECT -amount AS reserved FROM credit_entries WHERE account_id = ? AND kind = 'reserve' AND reference = ?").get(accountId, jobId) as
       | { reserved: number }

@@ -4,8 +4,10 @@ import { Accounts } from './accounts';
 import { CreditLedger } from './credits';
 import { openDatabase } from './database';
 import { ApiKeys } from './keys';
+import { Library } from './library';
 import { PodcastJobs } from './podcastJobs';
 import { PodcastWork } from './podcastWork';
+import { QueueItems } from './queueItems';
 import { RateWindows } from './rateWindows';
 import { SettingsStore } from './settings';
 import { SttTasks } from './sttTasks';
@@ -21,6 +23,8 @@ export class Ledger {
   readonly podcastWork: PodcastWork;
   readonly settings: SettingsStore;
   readonly sttTasks: SttTasks;
+  readonly queue: QueueItems;
+  readonly library: Library;
 
   constructor(readonly db: Database.Database) {
     this.accounts = new Accounts(db);
@@ -32,6 +36,8 @@ export class Ledger {
     this.podcastWork = new PodcastWork(db, this.credits);
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
+    this.queue = new QueueItems(db);
+    this.library = new Library(db);
   }
 
   static open(file: string): Ledger {

@@ -43,42 +43,74 @@ interface Row {
   error_message: string | null;
 }
 
+/** A finished (or not) episode's own record: the library and the viewer read its transcript. */
+export interface EpisodeRecord {
+  key: string;
+  status: JobStatus;
+  title: string;
+  showTitle: string;
+  audioUrl: string | null;
+  transcript: string | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
 /** Read side of the podcast tables; the job runner of the podcast issue writes them. */
+const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
+         e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source,
+         COALESCE(j.error_message, e.error_message) AS error_message
+  FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key`;
+
 export class PodcastJobs {
   private readonly byId;
+  private readonly ofAccount;
+  private readonly episodeByKey;
 
   constructor(db: Database.Database) {
-    this.byId = db.prepare<[string], Row>(
-      `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
-              e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source,
-              COALESCE(j.error_message, e.error_message) AS error_message
-       FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key WHERE j.id = ?`,
+    this.byId = db.prepare<[string], Row>(`${SELECT_JOB} WHERE j.id = ?`);
+    this.episodeByKey = db.prepare<[string], { episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; created_at: number; completed_at: number | null }>(
+      'SELECT episode_key, status, title, show_title, audio_url, transcript, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
     );
+    this.ofAccount = db.prepare<[number, number], Row>(`${SELECT_JOB} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.id DESC LIMIT ?`);
   }
 
   /** A job of another account is reported as missing, never as forbidden: ids are not an oracle. */
   get(jobId: string, accountId: number): PodcastJobView | undefined {
     const r = this.byId.get(jobId);
     if (r === undefined || r.account_id !== accountId) return undefined;
-    return {
-      jobId: r.id,
-      accountId: r.account_id,
-      status: r.status,
-      reserved: r.reserved,
-      createdAt: r.created_at,
-      completedAt: r.completed_at,
-      episode: {
-        key: r.episode_key,
-        title: r.title,
-        showTitle: r.show_title,
-        artworkUrl: r.artwork_url,
-        durationSeconds: r.duration_seconds,
-        chunksDone: r.chunks_done,
-        chunksTotal: r.chunks_total,
-        transcript: r.transcript,
-        source: r.source,
-        errorMessage: r.error_message,
-      },
-    };
+    return toView(r);
   }
+
+  episode(key: string): EpisodeRecord | undefined {
+    const r = this.episodeByKey.get(key);
+    return r && { key: r.episode_key, status: r.status, title: r.title, showTitle: r.show_title, audioUrl: r.audio_url, transcript: r.transcript, createdAt: r.created_at, completedAt: r.completed_at };
+  }
+
+  /** An account's jobs, newest first (the desk's job cards). */
+  listForAccount(accountId: number, limit = 200): PodcastJobView[] {
+    return this.ofAccount.all(accountId, limit).map(toView);
+  }
+}
+
+function toView(r: Row): PodcastJobView {
+  return {
+    jobId: r.id,
+    accountId: r.account_id,
+    status: r.status,
+    reserved: r.reserved,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+    episode: {
+      key: r.episode_key,
+      title: r.title,
+      showTitle: r.show_title,
+      artworkUrl: r.artwork_url,
+      durationSeconds: r.duration_seconds,
+      chunksDone: r.chunks_done,
+      chunksTotal: r.chunks_total,
+      transcript: r.transcript,
+      source: r.source,
+      errorMessage: r.error_message,
+    },
+  };
 }

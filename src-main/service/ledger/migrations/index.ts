@@ -1,6 +1,7 @@
 import { sql as initial } from './001_initial';
 import { sql as speechToText } from './002_speech_to_text';
 import { sql as podcastWork } from './003_podcast_work';
+import { sql as desk } from './004_desk';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'speech_to_text', sql: speechToText },
   { version: 3, name: 'podcast_work', sql: podcastWork },
+  { version: 4, name: 'desk', sql: desk },
 ];

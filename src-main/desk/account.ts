@@ -1,0 +1,40 @@
+// Balance and API keys from the desk, with the same rules as the CLI's `keys` commands.
+import type { Balance, KeyListing } from '../../src-shared/contract/account';
+import type { OperationOutput, ParsedInput } from '../../src-shared/contract/operations';
+import { DeskError } from '../../src-shared/contract/result';
+import { normalizePrefix } from '../service/ledger/keys';
+import type { DeskDeps } from './deps';
+
+const prefixOf = (key: string) => key.slice(0, 16);
+
+/** GET /api/balance with the owner's key, through the facade: rate limited like any other call. */
+export async function readBalance(deps: DeskDeps): Promise<Balance> {
+  const response = await deps.service.handle(`Bearer ${deps.owner.key}`, 'desk', (caller) => deps.service.balance(caller));
+  const body = response.body as Record<string, unknown>;
+  if (response.status !== 200) throw new DeskError('refused', `${String(body.error)}${typeof body.message === 'string' ? `: ${body.message}` : ''}`);
+  return { credits: Number(body.credits), plan: String(body.plan) };
+}
+
+export function listKeys(deps: DeskDeps): KeyListing[] {
+  const appKey = prefixOf(deps.owner.key);
+  return deps.ledger.keys.list().map((k) => ({ ...k, isAppKey: k.prefix === appKey }));
+}
+
+/** A new account with a key; the key is in the answer once and stored only as a hash. */
+export function createKey(deps: DeskDeps, input: ParsedInput<'keys.create'>): OperationOutput<'keys.create'> {
+  const { ledger } = deps;
+  const created = ledger.transaction(() => {
+    const account = ledger.accounts.create(input.plan, input.label);
+    if (input.credits > 0) ledger.credits.grant(account.id, input.credits, 'key created in the desk');
+    return { accountId: account.id, ...ledger.keys.create(account.id, input.label) };
+  });
+  return { key: created.key, prefix: created.prefix, plan: input.plan, credits: ledger.credits.balance(created.accountId) };
+}
+
+export function revokeKey(deps: DeskDeps, prefix: string): { revoked: boolean } {
+  if (normalizePrefix(prefix) === prefixOf(deps.owner.key)) {
+    throw new DeskError('unavailable', 'This is the key the app itself uses; revoking it would lock the desk out of its own service');
+  }
+  if (!deps.ledger.keys.revoke(prefix)) throw new DeskError('not_found', `No active key with prefix ${prefix}`);
+  return { revoked: true };
+}

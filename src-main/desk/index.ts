@@ -1,0 +1,132 @@
+// The desk: ONE handler table for every app operation of the contract, built on the opened
+// service. Transports (src-main/ipc for Electron, src-main/http/appRoutes.ts for the browser build)
+// pass raw payloads to `invoke`; it parses each one with the operation's zod schema, once, and
+// answers `{ ok, value } | { ok: false, error }`. Plain Node: this folder never imports electron.
+import { OPERATIONS, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
+import { DeskError, type DeskResult } from '../../src-shared/contract/result';
+import { Settings } from '../service/settings';
+import { createKey, listKeys, readBalance, revokeKey } from './account';
+import { ArtworkCache } from './artwork';
+import { systemClock } from './clock';
+import type { DeskDeps, DeskOptions } from './deps';
+import { DeskEvents } from './events';
+import { exportTranscripts } from './export/exporter';
+import { searchLibrary } from './library/search';
+import { ModelDownloads } from './models';
+import { JobWatcher, listJobs } from './podcast/jobs';
+import { DeskQueue } from './queue/index';
+import { exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
+import { readTranscript } from './transcripts';
+
+export type { DeskDeps, DeskOptions, PodcastJobControl } from './deps';
+
+type Handlers = { [N in OperationName]: (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>> };
+
+export interface Desk {
+  /** Parses `payload` with the operation's schema and runs it; never throws. */
+  invoke(name: string, payload: unknown): Promise<DeskResult<unknown>>;
+  readonly events: DeskEvents;
+  close(): Promise<void>;
+}
+
+export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
+  const events = new DeskEvents();
+  const settings = new Settings(deps.ledger);
+  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi };
+  const emitBalance = (credits: number, plan: string) => events.emitSoon('balance', { credits, plan });
+  const queue = new DeskQueue({
+    deps,
+    events,
+    clock: options.clock ?? systemClock,
+    flushMs: options.eventFlushMs ?? 50,
+    concurrency: () => settings.get('desk.queue.concurrency'),
+    onBalance: (credits, plan) => {
+      emitBalance(credits, plan);
+      events.emitSoon('library.changed', {});
+    },
+    onSubmitted: () => watcher.poll(),
+  });
+  const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? 1000, onItemsChanged: (ids) => queue.publish(ids) });
+  watcher.start();
+  const models = new ModelDownloads(deps.upstream, options.home, settings, events);
+  const artwork = new ArtworkCache(deps.upstream);
+  // The desktop app's REST API follows its settings from the start.
+  void options.restApi?.apply(settings.get('desk.api.enabled'), settings.get('desk.api.port'));
+
+  const handlers: Handlers = {
+    'queue.enqueue': (input) => queue.enqueue(input.entries),
+    'queue.list': () => queue.list(),
+    'queue.run': () => queue.runner.run(),
+    'queue.pause': () => queue.runner.pause(),
+    'queue.resume': () => queue.runner.run(),
+    'queue.retry': (input) => ({ retried: queue.retry(input.ids) }),
+    'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
+    'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
+    'podcast.list': () => ({ jobs: listJobs(deps) }),
+    'podcast.cancel': (input) => {
+      if (deps.podcast === undefined) throw new DeskError('unavailable', 'Cancelling podcast jobs is not available in this build');
+      const cancelled = deps.podcast.cancel(deps.owner.accountId, input.jobId);
+      watcher.poll();
+      return { cancelled };
+    },
+    'podcast.artwork': async (input) => ({ dataUrl: await artwork.get(input.url) }),
+    'transcript.get': (input) => readTranscript(deps, input.ref),
+    'export.run': (input) => exportTranscripts(deps, input, { folder: exportFolderOf(settingsCtx), maxLineLength: settings.get('desk.export.maxLineLength') }),
+    'library.search': (input) => searchLibrary(deps, input),
+    'library.delete': (input) => {
+      const deleted = deps.ledger.library.delete(input.ids);
+      events.emit('library.changed', {});
+      return { deleted };
+    },
+    'balance.get': async () => {
+      const balance = await readBalance(deps);
+      emitBalance(balance.credits, balance.plan);
+      return balance;
+    },
+    'keys.list': () => ({ keys: listKeys(deps) }),
+    'keys.create': (input) => createKey(deps, input),
+    'keys.revoke': (input) => revokeKey(deps, input.prefix),
+    'settings.get': () => settingsView(settingsCtx),
+    'settings.update': async (input) => {
+      const changed = updateSettings(settingsCtx, input);
+      if (changed.includes('desk.queue.concurrency')) {
+        queue.feed.state(queue.runner.state());
+        queue.runner.pump();
+      }
+      if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(settings.get('desk.api.enabled'), settings.get('desk.api.port'));
+      return settingsView(settingsCtx);
+    },
+    'models.list': () => models.list(),
+    'models.download': (input) => ({ started: models.start(input.name) }),
+    'models.cancel': (input) => ({ cancelled: models.cancel(input.name) }),
+  };
+
+  return {
+    events,
+    async invoke(name, payload) {
+      if (!Object.hasOwn(OPERATIONS, name)) return { ok: false, error: { code: 'not_found', message: `No operation named ${name}` } };
+      const operation = name as OperationName;
+      const parsed = OPERATIONS[operation].input.safeParse(payload ?? {});
+      if (!parsed.success) {
+        const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+        return { ok: false, error: { code: 'invalid_input', message: `${operation}: ${detail}` } };
+      }
+      try {
+        const handler = handlers[operation] as (input: unknown) => unknown;
+        return { ok: true, value: await handler(parsed.data) };
+      } catch (error) {
+        if (error instanceof DeskError) return { ok: false, error: { code: error.code, message: error.message } };
+        // A bug: the user gets a sentence, the log gets the stack.
+        console.error(`transcript-desk: ${operation} failed:`, error);
+        return { ok: false, error: { code: 'internal', message: `${operation} failed: ${error instanceof Error ? error.message : String(error)}` } };
+      }
+    },
+    async close() {
+      watcher.stop();
+      queue.close();
+      events.flush();
+      models.close();
+      await options.restApi?.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Library search: what a person types becomes a safe FTS5 query, and FTS5's snippets become
+// text parts the renderer draws as text.
+import type { LibraryEntry, TextPart } from '../../../src-shared/contract/library';
+import type { ParsedInput } from '../../../src-shared/contract/operations';
+import { HIT_END, HIT_START, type LibraryRow } from '../../service/ledger/library';
+import type { DeskDeps } from '../deps';
+
+/**
+ * Words must all occur (the last one as a prefix, so results come while typing); "quoted text" is
+ * a phrase. Every term is quoted, so FTS5 operators and stray punctuation in the input are just
+ * text: no input can make a syntax error. Returns null when nothing searchable is left.
+ */
+export function toFtsQuery(input: string): string | null {
+  const terms: string[] = [];
+  const phrase = /"([^"]*)"?/g;
+  let rest = input;
+  for (const match of input.matchAll(phrase)) {
+    const words = (match[1] ?? '').match(/[\p{L}\p{N}]+/gu);
+    if (words !== null) terms.push(`"${words.join(' ')}"`);
+    rest = rest.replace(match[0], ' ');
+  }
+  const words = rest.match(/[\p{L}\p{N}]+/gu) ?? [];
+  words.forEach((word, index) => terms.push(index === words.length - 1 && !/\s$/.test(input) ? `"${word}"*` : `"${word}"`));
+  return terms.length === 0 ? null : terms.join(' ');
+}
+
+/** Splits a snippet at the hit markers. */
+export function snippetParts(snippet: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let hit = false;
+  for (const piece of snippet.split(new RegExp(`([${HIT_START}${HIT_END}])`))) {
+    if (piece === HIT_START) hit = true;
+    else if (piece === HIT_END) hit = false;
+    else if (piece !== '') parts.push({ text: piece, hit });
+  }
+  return parts;
+}
+
+export function toEntry(row: LibraryRow): LibraryEntry {
+  return {
+    id: row.id,
+    ref: row.kind === 'episode' ? { kind: 'episode', key: row.refKey } : { kind: 'transcript', platform: row.platform, key: row.refKey },
+    platform: row.platform,
+    title: row.title,
+    subtitle: row.subtitle,
+    sourceUrl: row.sourceUrl,
+    snippet: snippetParts(row.snippet.replace(/\s+/g, ' ')),
+    hasTiming: row.hasTiming,
+    createdAt: row.createdAt,
+  };
+}
+
+export function searchLibrary(deps: DeskDeps, input: ParsedInput<'library.search'>): { total: number; entries: LibraryEntry[] } {
+  const match = toFtsQuery(input.query);
+  if (input.query.trim() !== '' && match === null) return { total: 0, entries: [] };
+  const { total, rows } = deps.ledger.library.search({ match, platform: input.platform, from: input.from, to: input.to, limit: input.limit, offset: input.offset });
+  return { total, entries: rows.map(toEntry) };
+}

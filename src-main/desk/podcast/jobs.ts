@@ -1,0 +1,101 @@
+// Podcast jobs as their cards show them, read from the job records (spec §2.4) the podcast runner
+// writes, and a watcher that turns changes of those records into events and queue item updates.
+import type { PodcastJob } from '../../../src-shared/contract/podcast';
+import type { PodcastJobView } from '../../service/ledger/podcastJobs';
+import type { DeskDeps } from '../deps';
+import type { DeskEvents } from '../events';
+
+export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
+  const booked = deps.ledger.credits.byReference(job.accountId, job.jobId);
+  const reserved = -booked.reserve;
+  // A settle row is positive when it gave back what the audio did not use, negative when it took more.
+  const refunded = booked.refund + Math.max(booked.settle, 0);
+  const charged = Math.max(0, reserved - refunded + Math.max(-booked.settle, 0));
+  const e = job.episode;
+  return {
+    jobId: job.jobId,
+    status: job.status,
+    progress: { chunksDone: e.chunksDone, chunksTotal: e.chunksTotal },
+    episode: { key: e.key, title: e.title, showTitle: e.showTitle, artworkUrl: e.artworkUrl, durationSeconds: e.durationSeconds },
+    createdAt: job.createdAt,
+    completedAt: job.completedAt,
+    error: job.status === 'failed' ? { code: 'transcription_failed', message: e.errorMessage ?? 'The episode could not be transcribed' } : null,
+    credits: { reserved, refunded, charged },
+  };
+}
+
+export function listJobs(deps: DeskDeps): PodcastJob[] {
+  return deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job));
+}
+
+const signature = (job: PodcastJob) => `${job.status}:${job.progress.chunksDone}/${job.progress.chunksTotal}:${job.credits.refunded}:${job.episode.title}`;
+
+export interface JobWatcherOptions {
+  deps: DeskDeps;
+  events: DeskEvents;
+  pollMs: number;
+  /** Queue items whose job ended were updated. */
+  onItemsChanged: (ids: string[]) => void;
+}
+
+/**
+ * Reads the owner's job records every `pollMs` and reports what changed. Polling the local ledger
+ * is what a REST client does with GET /api/podcast/jobs, without the HTTP round trip; it also sees
+ * jobs that another process (the CLI, another app window) submitted.
+ */
+export class JobWatcher {
+  private readonly seen = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: JobWatcherOptions) {
+    for (const job of listJobs(options.deps)) this.seen.set(job.jobId, signature(job));
+  }
+
+  start(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => this.poll(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  /** Reads the records now (after a submit, so the card appears at once). */
+  poll(): void {
+    const { deps, events } = this.options;
+    let changed = false;
+    let ended = false;
+    for (const job of listJobs(deps)) {
+      const sig = signature(job);
+      if (this.seen.get(job.jobId) === sig) continue;
+      changed = true;
+      this.seen.set(job.jobId, sig);
+      events.emit('job.progress', job);
+      if (job.status !== 'processing') ended = this.finishItems(job) || ended;
+    }
+    // A new job reserved credits, an ended one settled or refunded them: the header follows.
+    if (changed) {
+      const account = deps.ledger.accounts.get(deps.owner.accountId);
+      if (account !== undefined) events.emitSoon('balance', { credits: account.balance, plan: account.plan });
+    }
+    if (ended) events.emitSoon('library.changed', {});
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The queue items that submitted this job take its outcome. */
+  private finishItems(job: PodcastJob): boolean {
+    const { deps } = this.options;
+    const items = deps.ledger.queue.byJob(job.jobId).filter((item) => item.status === 'submitted');
+    for (const item of items) {
+      deps.ledger.queue.update(
+        item.id,
+        job.status === 'done'
+          ? { status: 'done', title: job.episode.title, credits: job.credits.charged, transcript: { kind: 'episode', key: job.episode.key } }
+          : { status: 'failed', error: job.error?.code ?? 'transcription_failed', message: `${job.error?.message ?? 'The episode could not be transcribed'} (${job.credits.refunded} credits refunded)`, credits: 0 },
+      );
+    }
+    if (items.length > 0) this.options.onItemsChanged(items.map((i) => i.id));
+    return true;
+  }
+}

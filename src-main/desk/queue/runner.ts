@@ -1,0 +1,178 @@
+// The queue runner: takes queued items in order, runs up to `concurrency` at once through the
+// facade, and respects the service's rate limit the way a polite REST client does: it stops
+// starting items when `X-RateLimit-Remaining` reaches 0 until `X-RateLimit-Reset`, and after a 429
+// it waits `Retry-After` and runs the item again. The wait is part of the state, so the UI can
+// count it down.
+import type { QueueItem, QueueState } from '../../../src-shared/contract/queue';
+import type { Clock } from '../clock';
+import type { DeskDeps } from '../deps';
+import type { QueueFeed } from './feed';
+import { runItem, type RateLimitHeaders } from './runItem';
+
+/** A little past the window's reset, so the first request of the new window is not refused. */
+const RESET_MARGIN_MS = 250;
+
+export interface RunnerOptions {
+  deps: DeskDeps;
+  feed: QueueFeed;
+  clock: Clock;
+  concurrency: () => number;
+  onBalance: (credits: number, plan: string) => void;
+  /** A podcast item was submitted: the job watcher takes over. */
+  onSubmitted: () => void;
+}
+
+export class QueueRunner {
+  private phase: QueueState['phase'] = 'idle';
+  private readonly active = new Map<string, AbortController>();
+  private rate: QueueState['rateLimit'] = { limit: null, remaining: null, resetAt: null, waitUntil: null };
+  private wait: AbortController | undefined;
+  private closed = false;
+
+  constructor(private readonly options: RunnerOptions) {
+    // Nothing runs before the user says so; what was running when the app stopped is queued again.
+    const requeued = options.deps.ledger.queue.requeueRunning();
+    if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
+  }
+
+  state(): QueueState {
+    return { phase: this.phase, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate } };
+  }
+
+  run(): QueueState {
+    if (this.phase !== 'running') {
+      this.phase = 'running';
+      this.changed();
+    }
+    this.pump();
+    return this.state();
+  }
+
+  /** Starts nothing new; what is running finishes. */
+  pause(): QueueState {
+    if (this.phase === 'running') {
+      this.phase = 'paused';
+      this.changed();
+    }
+    return this.state();
+  }
+
+  /** Stops items that are running (they were removed): their upstream work is cancelled, nothing is charged. */
+  abort(ids: readonly string[]): void {
+    for (const id of ids) this.active.get(id)?.abort();
+  }
+
+  isActive(id: string): boolean {
+    return this.active.has(id);
+  }
+
+  /** New work or a new concurrency: start what may start. */
+  pump(): void {
+    if (this.closed || this.phase !== 'running' || this.wait !== undefined) return;
+    const now = this.options.clock.now();
+    const free = this.options.concurrency() - this.active.size;
+    if (free <= 0) return;
+    // What the window still allows, minus what is already on its way. Without a current window
+    // (the first request of a run, or the last window has ended) one request goes first and its
+    // answer tells how many more may follow.
+    const windowKnown = this.rate.resetAt !== null && this.rate.resetAt > now && this.rate.remaining !== null;
+    const allowed = windowKnown ? (this.rate.remaining ?? 0) - this.active.size : this.active.size === 0 ? 1 : 0;
+    if (allowed <= 0) {
+      if (windowKnown && this.rate.resetAt !== null) this.waitUntil(this.rate.resetAt + RESET_MARGIN_MS);
+      return;
+    }
+    const next = this.options.deps.ledger.queue
+      .nextQueued(free + this.active.size)
+      .filter((item) => !this.active.has(item.id))
+      .slice(0, Math.min(free, allowed));
+    if (next.length === 0) {
+      if (this.active.size === 0) this.settle();
+      return;
+    }
+    for (const item of next) this.start(item);
+    this.changed();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wait?.abort();
+    for (const controller of this.active.values()) controller.abort();
+  }
+
+  private start(item: QueueItem): void {
+    const controller = new AbortController();
+    this.active.set(item.id, controller);
+    const running = this.options.deps.ledger.queue.update(item.id, { status: 'running' });
+    if (running !== undefined) this.options.feed.upsert(running);
+    runItem(this.options.deps, item, controller.signal)
+      .then(
+        (outcome) => {
+          if (this.closed) return;
+          this.noteRate(outcome.rate);
+          if (outcome.kind === 'rate-limited') {
+            this.requeue(item.id);
+            this.waitUntil(outcome.rate.retryAfterMs === null ? (outcome.rate.resetAt ?? this.options.clock.now() + 1000) : this.options.clock.now() + outcome.rate.retryAfterMs);
+            return;
+          }
+          // Removed while it ran: nothing to record (a fetch that finished was still cached and charged, as over REST).
+          if (controller.signal.aborted && this.options.deps.ledger.queue.get(item.id) === undefined) return;
+          const updated = this.options.deps.ledger.queue.update(item.id, outcome.update);
+          if (updated !== undefined) this.options.feed.upsert(updated);
+          if (outcome.balance !== null) this.options.onBalance(outcome.balance.credits, outcome.balance.plan);
+          if (outcome.update.status === 'submitted') this.options.onSubmitted();
+        },
+        (error: unknown) => {
+          // The facade answers every failure as a response; getting here is a bug. The item says so instead of spinning forever.
+          console.error('transcript-desk: a queue item failed unexpectedly:', error);
+          if (this.closed) return;
+          const updated = this.options.deps.ledger.queue.update(item.id, { status: 'failed', error: 'Internal error', message: error instanceof Error ? error.message : String(error), httpStatus: 500, credits: 0 });
+          if (updated !== undefined) this.options.feed.upsert(updated);
+        },
+      )
+      .finally(() => {
+        this.active.delete(item.id);
+        if (this.closed) return;
+        this.changed();
+        this.pump();
+      });
+  }
+
+  private requeue(id: string): void {
+    const item = this.options.deps.ledger.queue.update(id, { status: 'queued' });
+    if (item !== undefined) this.options.feed.upsert(item);
+  }
+
+  private noteRate(rate: RateLimitHeaders): void {
+    if (rate.remaining === null && rate.resetAt === null) return;
+    this.rate = { ...this.rate, limit: rate.limit ?? this.rate.limit, remaining: rate.remaining, resetAt: rate.resetAt };
+  }
+
+  /** Holds the queue until `until` (a countdown the UI shows), then goes on. */
+  private waitUntil(until: number): void {
+    if (this.wait !== undefined && (this.rate.waitUntil ?? 0) >= until) return;
+    this.wait?.abort();
+    const wait = new AbortController();
+    this.wait = wait;
+    this.rate = { ...this.rate, waitUntil: until };
+    this.changed();
+    void this.options.clock.sleep(until - this.options.clock.now(), wait.signal).then(() => {
+      if (this.wait !== wait) return;
+      this.wait = undefined;
+      this.rate = { ...this.rate, waitUntil: null, remaining: null };
+      this.changed();
+      this.pump();
+    });
+  }
+
+  /** Nothing left to run: back to idle. */
+  private settle(): void {
+    if (this.phase === 'running') {
+      this.phase = 'idle';
+      this.changed();
+    }
+  }
+
+  private changed(): void {
+    this.options.feed.state(this.state());
+  }
+}

@@ -1,0 +1,63 @@
+// The local REST API as a switch: the desktop app answers the spec's API on a port when the user
+// turns it on (settings `desk.api.enabled`, `desk.api.port`). `serve --ui` is itself the API, so
+// there it is reported, not switched.
+import type { RestApiState } from '../../src-shared/contract/settings';
+import { startApiServer, type RunningServer } from '../http/server';
+import type { TranscriptService } from '../service/service';
+
+export interface RestApiControl {
+  state(): RestApiState;
+  /** Starts, stops or moves the API to match the settings; resolves with the new state. */
+  apply(enabled: boolean, port: number): Promise<RestApiState>;
+  close(): Promise<void>;
+}
+
+/** The API served by the process the desk lives in (serve --ui): always on, not switchable here. */
+export function fixedRestApi(url: () => string | null): RestApiControl {
+  const state = (): RestApiState => ({ controllable: false, running: true, url: url(), problem: null });
+  return { state, apply: () => Promise.resolve(state()), close: () => Promise.resolve() };
+}
+
+/** Runs the REST API on loopback when enabled; a port that is taken is reported, not thrown. */
+export class RestApiHost implements RestApiControl {
+  private server: RunningServer | undefined;
+  private problem: string | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly service: TranscriptService,
+    private readonly host = '127.0.0.1',
+  ) {}
+
+  state(): RestApiState {
+    return { controllable: true, running: this.server !== undefined, url: this.server?.url ?? null, problem: this.problem };
+  }
+
+  apply(enabled: boolean, port: number): Promise<RestApiState> {
+    // One change at a time: a quick off-on-off must end off.
+    const next = this.queue.then(() => this.applyNow(enabled, port));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await this.apply(false, 0);
+  }
+
+  private async applyNow(enabled: boolean, port: number): Promise<RestApiState> {
+    if (this.server !== undefined && (!enabled || this.server.port !== port)) {
+      await this.server.close();
+      this.server = undefined;
+    }
+    this.problem = null;
+    if (enabled && this.server === undefined) {
+      try {
+        this.server = await startApiServer(this.service, this.host, port);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        this.problem = code === 'EADDRINUSE' ? `Port ${port} is in use by another program; choose another port` : `The REST API could not start: ${(error as Error).message}`;
+      }
+    }
+    return this.state();
+  }
+}

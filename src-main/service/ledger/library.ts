@@ -1,0 +1,139 @@
+import type Database from 'better-sqlite3';
+import type { PlatformToken } from '../../../src-shared/platforms';
+
+/** Marks a hit in snippets: characters of Unicode's private use area, which transcripts do not carry. */
+export const HIT_START = '\uE000';
+export const HIT_END = '\uE001';
+
+export interface LibraryFilter {
+  /** An FTS5 query (see desk/library/query.ts); null lists everything. */
+  match: string | null;
+  platform: PlatformToken | null;
+  from: number | null;
+  to: number | null;
+  limit: number;
+  offset: number;
+}
+
+export interface LibraryRow {
+  id: number;
+  kind: 'transcript' | 'episode';
+  platform: PlatformToken;
+  refKey: string;
+  title: string | null;
+  subtitle: string | null;
+  sourceUrl: string | null;
+  /** With HIT_START/HIT_END around the hits when searched; the start of the text otherwise. */
+  snippet: string;
+  hasTiming: boolean;
+  createdAt: number;
+}
+
+interface Row {
+  id: number;
+  kind: 'transcript' | 'episode';
+  platform: PlatformToken;
+  ref_key: string;
+  created_at: number;
+  title: string | null;
+  subtitle: string | null;
+  source_url: string | null;
+  has_timing: number;
+  snippet: string;
+}
+
+const toRow = (r: Row): LibraryRow => ({
+  id: r.id,
+  kind: r.kind,
+  platform: r.platform,
+  refKey: r.ref_key,
+  title: r.title === '' ? null : r.title,
+  subtitle: r.subtitle,
+  sourceUrl: r.source_url,
+  snippet: r.snippet,
+  hasTiming: r.has_timing === 1,
+  createdAt: r.created_at,
+});
+
+// The entry's own columns, and the title, show and source of the transcript or episode it indexes.
+const COLUMNS = `e.id, e.kind, e.platform, e.ref_key, e.created_at,
+  COALESCE(t.title, p.title) AS title,
+  p.show_title AS subtitle,
+  COALESCE(t.source_url, p.audio_url) AS source_url,
+  (t.segments IS NOT NULL AND t.segments != '[]') AS has_timing`;
+const JOINS = `LEFT JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
+  LEFT JOIN podcast_episodes p ON e.kind = 'episode' AND p.episode_key = e.ref_key`;
+
+/** The library's index (migration 004): search, read, delete. Triggers keep it in step with the cache. */
+export class Library {
+  constructor(private readonly db: Database.Database) {}
+
+  search(filter: LibraryFilter): { total: number; rows: LibraryRow[] } {
+    const where: string[] = ['e.hidden = 0'];
+    const params: Record<string, unknown> = { limit: filter.limit, offset: filter.offset };
+    if (filter.platform !== null) {
+      where.push('e.platform = @platform');
+      params.platform = filter.platform;
+    }
+    if (filter.from !== null) {
+      where.push('e.created_at >= @from');
+      params.from = filter.from;
+    }
+    if (filter.to !== null) {
+      where.push('e.created_at <= @to');
+      params.to = filter.to;
+    }
+    if (filter.match === null) {
+      const clause = where.join(' AND ');
+      const total = (this.db.prepare(`SELECT COUNT(*) FROM library_entries e WHERE ${clause}`).pluck().get(params) as number) ?? 0;
+      const rows = this.db
+        .prepare(`SELECT ${COLUMNS}, substr(f.text, 1, 240) AS snippet FROM library_entries e JOIN library_fts f ON f.rowid = e.id ${JOINS} WHERE ${clause} ORDER BY e.created_at DESC, e.id DESC LIMIT @limit OFFSET @offset`)
+        .all(params) as Row[];
+      return { total, rows: rows.map(toRow) };
+    }
+    params.match = filter.match;
+    const clause = ['library_fts MATCH @match', ...where].join(' AND ');
+    const total = this.db.prepare(`SELECT COUNT(*) FROM library_fts f JOIN library_entries e ON e.id = f.rowid WHERE ${clause}`).pluck().get(params) as number;
+    const rows = this.db
+      .prepare(
+        `SELECT ${COLUMNS}, snippet(library_fts, 1, '${HIT_START}', '${HIT_END}', '…', 24) AS snippet
+         FROM library_fts f JOIN library_entries e ON e.id = f.rowid ${JOINS}
+         WHERE ${clause} ORDER BY f.rank, e.created_at DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as Row[];
+    return { total, rows: rows.map(toRow) };
+  }
+
+  get(id: number): LibraryRow | undefined {
+    const row = this.db.prepare(`SELECT ${COLUMNS}, '' AS snippet FROM library_entries e ${JOINS} WHERE e.id = ? AND e.hidden = 0`).get(id) as Row | undefined;
+    return row && toRow(row);
+  }
+
+  /**
+   * Deletes transcripts from the library. A cached transcript leaves the shared cache (with its
+   * short-link aliases), so fetching it again fetches and charges again; a podcast episode is only
+   * hidden, because its job record must keep answering with its transcript.
+   */
+  delete(ids: readonly number[]): number {
+    return this.db
+      .transaction(() => {
+        let deleted = 0;
+        for (const id of ids) {
+          const entry = this.db.prepare('SELECT kind, platform, ref_key FROM library_entries WHERE id = ? AND hidden = 0').get(id) as
+            | { kind: 'transcript' | 'episode'; platform: string; ref_key: string }
+            | undefined;
+          if (entry === undefined) continue;
+          if (entry.kind === 'transcript') {
+            this.db.prepare('DELETE FROM transcript_aliases WHERE platform = ? AND canonical_key = ?').run(entry.platform, entry.ref_key);
+            this.db.prepare('DELETE FROM transcripts WHERE platform = ? AND canonical_key = ?').run(entry.platform, entry.ref_key);
+          } else {
+            this.db.prepare('DELETE FROM library_fts WHERE rowid = ?').run(id);
+            this.db.prepare('UPDATE library_entries SET hidden = 1 WHERE id = ?').run(id);
+          }
+          deleted++;
+        }
+        return deleted;
+      })
+      .immediate();
+  }
+}

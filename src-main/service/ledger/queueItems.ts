@@ -1,0 +1,201 @@
+import type Database from 'better-sqlite3';
+import type { QueueItem, QueueStatus } from '../../../src-shared/contract/queue';
+import type { PlatformToken } from '../../../src-shared/platforms';
+
+/** A new item as the desk's intake classified it. */
+export interface NewQueueItem {
+  id: string;
+  url: string;
+  platform: PlatformToken | null;
+  itemId: string | null;
+  canonicalKey: string | null;
+  status: 'invalid' | 'queued';
+  error: string | null;
+  message: string | null;
+}
+
+/** What a run of an item changes. Absent fields stay as they are. */
+export interface QueueItemUpdate {
+  status: QueueStatus;
+  error?: string | null;
+  message?: string | null;
+  httpStatus?: number | null;
+  title?: string | null;
+  credits?: number;
+  jobId?: string | null;
+  transcript?: { kind: 'transcript' | 'episode'; key: string } | null;
+}
+
+interface Row {
+  id: string;
+  position: number;
+  url: string;
+  platform: PlatformToken | null;
+  item_id: string | null;
+  canonical_key: string | null;
+  status: QueueStatus;
+  error: string | null;
+  message: string | null;
+  http_status: number | null;
+  title: string | null;
+  credits: number;
+  count: number;
+  job_id: string | null;
+  result_kind: 'transcript' | 'episode' | null;
+  result_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function toItem(r: Row): QueueItem {
+  const transcript =
+    r.result_key === null || r.result_kind === null
+      ? null
+      : r.result_kind === 'episode'
+        ? { kind: 'episode' as const, key: r.result_key }
+        : r.platform === null
+          ? null
+          : { kind: 'transcript' as const, platform: r.platform, key: r.result_key };
+  return {
+    id: r.id,
+    position: r.position,
+    url: r.url,
+    platform: r.platform,
+    itemId: r.item_id,
+    canonicalKey: r.canonical_key,
+    status: r.status,
+    error: r.error,
+    message: r.message,
+    httpStatus: r.http_status,
+    title: r.title,
+    credits: r.credits,
+    count: r.count,
+    jobId: r.job_id,
+    transcript,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The desk's batch queue (migration 004). */
+export class QueueItems {
+  private readonly byId;
+  private readonly byIdentity;
+  private readonly invalidByUrl;
+  private readonly insertRow;
+  private readonly bump;
+  private readonly nextQueuedRows;
+
+  constructor(private readonly db: Database.Database) {
+    this.byId = db.prepare<[string], Row>('SELECT * FROM queue_items WHERE id = ?');
+    this.byIdentity = db.prepare<[string, string], Row>('SELECT * FROM queue_items WHERE platform = ? AND canonical_key = ?');
+    this.invalidByUrl = db.prepare<[string], Row>('SELECT * FROM queue_items WHERE url = ? AND canonical_key IS NULL');
+    this.insertRow = db.prepare(
+      `INSERT INTO queue_items (id, position, url, platform, item_id, canonical_key, status, error, message, created_at, updated_at)
+       VALUES (@id, (SELECT COALESCE(MAX(position), 0) + 1 FROM queue_items), @url, @platform, @itemId, @canonicalKey, @status, @error, @message, @now, @now)`,
+    );
+    this.bump = db.prepare<[number, string]>('UPDATE queue_items SET count = count + 1, updated_at = ? WHERE id = ?');
+    this.nextQueuedRows = db.prepare<[number], Row>("SELECT * FROM queue_items WHERE status = 'queued' ORDER BY position LIMIT ?");
+  }
+
+  get(id: string): QueueItem | undefined {
+    const row = this.byId.get(id);
+    return row && toItem(row);
+  }
+
+  list(): QueueItem[] {
+    return (this.db.prepare('SELECT * FROM queue_items ORDER BY position').all() as Row[]).map(toItem);
+  }
+
+  /**
+   * Adds items in one transaction. An item already in the queue (same platform and key, or for an
+   * invalid URL the same text) is not added again: its count goes up. Returns every row touched,
+   * and how many entries were folded into an existing row.
+   */
+  add(entries: readonly NewQueueItem[], newId: () => string): { items: QueueItem[]; folded: number } {
+    return this.db
+      .transaction(() => {
+        const touched = new Map<string, QueueItem>();
+        let folded = 0;
+        const now = Date.now();
+        for (const entry of entries) {
+          const existing = entry.canonicalKey === null || entry.platform === null ? this.invalidByUrl.get(entry.url) : this.byIdentity.get(entry.platform, entry.canonicalKey);
+          if (existing !== undefined) {
+            this.bump.run(now, existing.id);
+            folded++;
+            touched.set(existing.id, this.get(existing.id) as QueueItem);
+            continue;
+          }
+          const id = this.byId.get(entry.id) === undefined ? entry.id : newId();
+          this.insertRow.run({ ...entry, id, now });
+          touched.set(id, this.get(id) as QueueItem);
+        }
+        return { items: [...touched.values()], folded };
+      })
+      .immediate();
+  }
+
+  /** The first `limit` queued items, in queue order. */
+  nextQueued(limit: number): QueueItem[] {
+    return this.nextQueuedRows.all(limit).map(toItem);
+  }
+
+  /** Applies a run's outcome; returns the item as it is now, or undefined if it was removed meanwhile. */
+  update(id: string, change: QueueItemUpdate): QueueItem | undefined {
+    const sets: string[] = ['status = @status', 'updated_at = @now'];
+    const params: Record<string, unknown> = { id, status: change.status, now: Date.now() };
+    const column = (name: string, key: keyof QueueItemUpdate, value: unknown) => {
+      if (change[key] === undefined) return;
+      sets.push(`${name} = @${name}`);
+      params[name] = value;
+    };
+    column('error', 'error', change.error);
+    column('message', 'message', change.message);
+    column('http_status', 'httpStatus', change.httpStatus);
+    column('title', 'title', change.title);
+    column('credits', 'credits', change.credits);
+    column('job_id', 'jobId', change.jobId);
+    column('result_kind', 'transcript', change.transcript?.kind ?? null);
+    column('result_key', 'transcript', change.transcript?.key ?? null);
+    this.db.prepare(`UPDATE queue_items SET ${sets.join(', ')} WHERE id = @id`).run(params);
+    return this.get(id);
+  }
+
+  /** After a crash or a restart nothing is running: those items are queued again. */
+  requeueRunning(): number {
+    return this.db.prepare("UPDATE queue_items SET status = 'queued', updated_at = ? WHERE status = 'running'").run(Date.now()).changes;
+  }
+
+  /** Failed items (these, or all) back to queued; returns the ids moved. */
+  retry(ids?: readonly string[]): string[] {
+    return this.db
+      .transaction(() => {
+        const failed = ids === undefined ? (this.db.prepare("SELECT id FROM queue_items WHERE status = 'failed'").pluck().all() as string[]) : ids.filter((id) => this.byId.get(id)?.status === 'failed');
+        const reset = this.db.prepare("UPDATE queue_items SET status = 'queued', error = NULL, message = NULL, http_status = NULL, updated_at = ? WHERE id = ?");
+        const now = Date.now();
+        for (const id of failed) reset.run(now, id);
+        return failed;
+      })
+      .immediate();
+  }
+
+  remove(ids: readonly string[]): string[] {
+    return this.db
+      .transaction(() => {
+        const del = this.db.prepare('DELETE FROM queue_items WHERE id = ?');
+        return ids.filter((id) => del.run(id).changes === 1);
+      })
+      .immediate();
+  }
+
+  /** Ids of items in these statuses. */
+  idsWithStatus(statuses: readonly QueueStatus[]): string[] {
+    if (statuses.length === 0) return [];
+    return this.db.prepare(`SELECT id FROM queue_items WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY position`).pluck().all(...statuses) as string[];
+  }
+
+  /** Podcast items waiting for their job. */
+  byJob(jobId: string): QueueItem[] {
+    return (this.db.prepare('SELECT * FROM queue_items WHERE job_id = ?').all(jobId) as Row[]).map(toItem);
+  }
+}

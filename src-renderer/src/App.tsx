@@ -1,0 +1,157 @@
+// The desk: header (views, balance and plan), the current view, the viewer, notices.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from './components/Dialog';
+import { LibraryView } from './features/library/LibraryView';
+import { QueueView } from './features/queue/QueueView';
+import { SettingsView } from './features/settings/SettingsView';
+import { Viewer } from './features/viewer/Viewer';
+import { bootstrap } from './lib/bootstrap';
+import { signInWithKey } from './lib/browserDesk';
+import { SHORTCUTS, installShortcuts } from './lib/shortcuts';
+import { applyTheme } from './lib/theme';
+import { useApp, type Tab } from './stores/app';
+import { useSettings } from './stores/settings';
+import { useViewer } from './stores/viewer';
+
+const TABS: { id: Tab; label: string; key: string }[] = [
+  { id: 'queue', label: 'Queue', key: '1' },
+  { id: 'library', label: 'Library', key: '2' },
+  { id: 'settings', label: 'Settings', key: '3' },
+];
+
+function Header() {
+  const tab = useApp((s) => s.tab);
+  const setTab = useApp((s) => s.setTab);
+  const balance = useApp((s) => s.balance);
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          ❝
+        </span>
+        Transcript Desk
+      </div>
+      <nav aria-label="Views">
+        <ul className="tabs">
+          {TABS.map((t) => (
+            <li key={t.id}>
+              <button type="button" className={tab === t.id ? 'tab tab-current' : 'tab'} aria-current={tab === t.id ? 'page' : undefined} aria-keyshortcuts={t.key} onClick={() => setTab(t.id)}>
+                {t.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="balance" data-testid="balance" aria-live="polite" title="Balance and plan of the app's key, from the service's last answer">
+        {balance === null ? (
+          '…'
+        ) : (
+          <>
+            <strong data-testid="balance-credits">{balance.credits.toLocaleString('en-US')}</strong> credits <span className="plan">{balance.plan}</span>
+          </>
+        )}
+      </p>
+    </header>
+  );
+}
+
+function Notices() {
+  const notices = useApp((s) => s.notices);
+  const dismiss = useApp((s) => s.dismiss);
+  return (
+    <div className="notices" aria-live="polite">
+      {notices.map((n) => (
+        <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
+          <span>{n.text}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function SignIn() {
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signInWithKey(key).then(
+      () => void bootstrap(),
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  };
+  return (
+    <main className="sign-in">
+      <h1>Transcript Desk</h1>
+      <p>
+        Open the link <code>transcript-desk serve --ui</code> printed, or sign in with the owner key (the file <code>owner-key</code> in the data home).
+      </p>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span>Owner key</span>
+          <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder="sk_live_…" required />
+        </label>
+        {error !== null && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary">
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}
+
+export function App() {
+  const auth = useApp((s) => s.auth);
+  const tab = useApp((s) => s.tab);
+  const connection = useApp((s) => s.connection);
+  const shortcutsOpen = useApp((s) => s.shortcutsOpen);
+  const setShortcutsOpen = useApp((s) => s.setShortcutsOpen);
+  const theme = useSettings((s) => s.view?.values['desk.theme'] ?? 'system');
+  const viewerOpen = useViewer((s) => s.ref !== null);
+
+  useEffect(() => {
+    void bootstrap();
+    return installShortcuts();
+  }, []);
+  useEffect(() => applyTheme(theme), [theme]);
+
+  if (auth === 'checking') return <main className="loading" aria-busy="true" />;
+  if (auth === 'signed-out') return <SignIn />;
+  return (
+    <div className={viewerOpen ? 'app with-viewer' : 'app'}>
+      <Header />
+      {connection === 'lost' && (
+        <p className="banner" role="alert">
+          The connection to the desk's server is lost; reconnecting…
+        </p>
+      )}
+      <main className="content">
+        {tab === 'queue' && <QueueView />}
+        {tab === 'library' && <LibraryView />}
+        {tab === 'settings' && <SettingsView />}
+      </main>
+      <Viewer />
+      <Notices />
+      {shortcutsOpen && (
+        <Dialog title="Keyboard shortcuts" onClose={() => setShortcutsOpen(false)}>
+          <dl className="shortcuts">
+            {SHORTCUTS.map((s) => (
+              <div key={s.keys}>
+                <dt>
+                  <kbd>{s.keys}</kbd>
+                </dt>
+                <dd>{s.what}</dd>
+              </div>
+            ))}
+          </dl>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+// A card per podcast job: artwork, show and episode, progress from the job record's chunks,
+// elapsed time and an estimate, cancel; a failed job says why and what was refunded.
+import { useEffect, useState } from 'react';
+import type { PodcastJob } from '../../../../src-shared/contract/podcast';
+import { desk, errorOf } from '../../lib/desk';
+import { duration, plural } from '../../lib/format';
+import { useApp } from '../../stores/app';
+import { useJobs } from '../../stores/jobs';
+import { useViewer } from '../../stores/viewer';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function Artwork({ job }: { job: PodcastJob }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const url = job.episode.artworkUrl;
+  useEffect(() => {
+    if (!/^https?:\/\//.test(url)) return;
+    let live = true;
+    desk()
+      .invoke('podcast.artwork', { url })
+      .then((r) => live && setSrc(r.dataUrl))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const initials = (job.episode.showTitle || job.episode.title || '?')
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+  return src === null ? (
+    <div className="artwork artwork-placeholder" aria-hidden="true">
+      {initials}
+    </div>
+  ) : (
+    <img className="artwork" src={src} alt="" />
+  );
+}
+
+function JobCard({ job }: { job: PodcastJob }) {
+  const processing = job.status === 'processing';
+  const now = useNow(processing);
+  const open = useViewer((s) => s.open);
+  const { chunksDone, chunksTotal } = job.progress;
+  const fraction = chunksTotal > 0 ? chunksDone / chunksTotal : 0;
+  const elapsed = (job.completedAt ?? now) - job.createdAt;
+  // A straight-line estimate from the chunks so far; none before the first chunk is in.
+  const eta = processing && chunksDone > 0 && chunksTotal > chunksDone ? (elapsed / chunksDone) * (chunksTotal - chunksDone) : null;
+  const cancel = () =>
+    desk()
+      .invoke('podcast.cancel', { jobId: job.jobId })
+      .then((r) => !r.cancelled && useApp.getState().notify('info', 'The job had already ended'))
+      .catch((e: unknown) => useApp.getState().notify('error', errorOf(e).message));
+  const title = job.episode.title || 'Podcast episode';
+  return (
+    <article className={`job-card job-${job.status}`} data-testid="job-card" data-status={job.status} aria-label={`Podcast job: ${title}`}>
+      <Artwork job={job} />
+      <div className="job-body">
+        <p className="job-show">{job.episode.showTitle || 'Podcast'}</p>
+        <h3 className="job-title" title={title}>
+          {title}
+        </h3>
+        {job.status === 'failed' ? (
+          <p className="job-error" role="alert">
+            {job.error?.message ?? 'The episode could not be transcribed'} · {plural(job.credits.refunded, 'credit')} refunded
+          </p>
+        ) : (
+          <>
+            <div className="progress" role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={chunksTotal || 1} aria-valuenow={chunksDone} aria-valuetext={chunksTotal > 0 ? `${chunksDone} of ${chunksTotal} chunks` : 'Preparing'}>
+              <div className="progress-fill" style={{ transform: `scaleX(${job.status === 'done' ? 1 : fraction})` }} />
+            </div>
+            <p className="job-meta" data-testid="job-meta">
+              {job.status === 'done' ? (
+                <>
+                  Done in {duration(elapsed)} · {plural(job.credits.charged, 'credit')}
+                </>
+              ) : (
+                <>
+                  {chunksTotal > 0 ? `${chunksDone} / ${chunksTotal} chunks` : 'Preparing audio'} · {duration(elapsed)} elapsed
+                  {eta !== null ? ` · about ${duration(eta)} left` : ''}
+                </>
+              )}
+            </p>
+          </>
+        )}
+      </div>
+      <div className="job-actions">
+        {processing && (
+          <button type="button" className="button small" onClick={() => void cancel()}>
+            Cancel
+          </button>
+        )}
+        {job.status === 'done' && (
+          <button type="button" className="button small" onClick={() => void open({ kind: 'episode', key: job.episode.key })}>
+            Open
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function JobCards() {
+  const jobs = useJobs((s) => s.jobs);
+  if (jobs.length === 0) return null;
+  const shown = jobs.slice(0, 6);
+  return (
+    <section className="job-cards" aria-label="Podcast jobs">
+      {shown.map((job) => (
+        <JobCard key={job.jobId} job={job} />
+      ))}
+    </section>
+  );
+}

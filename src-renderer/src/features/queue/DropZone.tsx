@@ -1,0 +1,104 @@
+// The queue's intake: a drop target the size of the view, a paste box, and a file picker.
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { DROPPABLE_EXTENSIONS, extractUrls } from '../../../../src-shared/queue/extract';
+import { readDataTransfer, readFiles } from './readDrop';
+import { useIntake } from './useIntake';
+
+export function DropTarget({ children }: { children: ReactNode }) {
+  const [over, setOver] = useState(false);
+  const intake = useIntake();
+  const depth = useRef(0);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    depth.current = 0;
+    setOver(false);
+    void readDataTransfer(event.dataTransfer).then(intake);
+  };
+  return (
+    <div
+      className={over ? 'drop-target drop-over' : 'drop-target'}
+      data-testid="drop-target"
+      onDragEnter={(e) => {
+        e.preventDefault();
+        depth.current++;
+        setOver(true);
+      }}
+      onDragOver={(e) => e.preventDefault()}
+      onDragLeave={() => {
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setOver(false);
+      }}
+      onDrop={onDrop}
+    >
+      {children}
+      {over && (
+        <div className="drop-veil" aria-hidden="true">
+          <p>Drop to add the links</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function PasteBox({ large }: { large: boolean }) {
+  const [text, setText] = useState('');
+  const intake = useIntake();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const add = () => {
+    if (text.trim() === '') return;
+    intake({ urls: extractUrls(text), refused: [] });
+    setText('');
+  };
+  return (
+    <section className={large ? 'intake intake-large' : 'intake'} aria-label="Add links">
+      {large && (
+        <div className="intake-hint">
+          <h2>Drop links here</h2>
+          <p>Links, text, or .txt, .csv, .md and .html files: every link is checked at once, duplicates are folded.</p>
+        </div>
+      )}
+      <div className="paste-row">
+        <label htmlFor="paste-box" className="visually-hidden">
+          Links to add
+        </label>
+        <textarea
+          id="paste-box"
+          className="paste-box"
+          rows={large ? 4 : 1}
+          placeholder="Paste links, one per line or mixed with text…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey || !e.shiftKey) && !large) {
+              e.preventDefault();
+              add();
+            } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
+        <div className="paste-actions">
+          <button type="button" className="button primary" onClick={add} disabled={text.trim() === ''}>
+            Add links
+          </button>
+          <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+            Open file…
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            accept={DROPPABLE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void readFiles(files).then(intake);
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

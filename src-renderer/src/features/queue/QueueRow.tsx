@@ -1,0 +1,96 @@
+// One queue item: platform, title or id, status with the spec's text, credits, actions.
+import { memo } from 'react';
+import type { QueueItem } from '../../../../src-shared/contract/queue';
+import { PLATFORMS } from '../../../../src-shared/platforms';
+import { PlatformIcon } from '../../components/PlatformIcon';
+import { desk, errorOf } from '../../lib/desk';
+import { useApp } from '../../stores/app';
+import { useViewer } from '../../stores/viewer';
+
+export const STATUS_LABEL: Record<QueueItem['status'], string> = {
+  invalid: 'Invalid',
+  queued: 'Queued',
+  running: 'Fetching',
+  done: 'Done',
+  cached: 'Cached',
+  empty: 'No speech',
+  failed: 'Failed',
+  submitted: 'Transcribing',
+};
+
+function detail(item: QueueItem): string {
+  switch (item.status) {
+    case 'invalid':
+    case 'failed':
+      return [item.error, item.message].filter((t) => t !== null && t !== '').join(': ');
+    case 'cached':
+      return 'From the cache, free';
+    case 'empty':
+      return item.message ?? 'The video has no captions of its speech';
+    case 'submitted':
+      return 'Podcast job running: see its card';
+    case 'done':
+    case 'queued':
+    case 'running':
+      return item.url;
+  }
+}
+
+const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
+
+export const QueueRow = memo(function QueueRow({ item, selected, onToggle }: { item: QueueItem; selected: boolean; onToggle: (id: string) => void }) {
+  const openViewer = useViewer((s) => s.open);
+  const name = item.title ?? (item.platform === null ? item.url : `${PLATFORMS[item.platform].uiName} ${item.itemId ?? ''}`);
+  const ref = item.transcript;
+  const canOpen = ref !== null && (item.status === 'done' || item.status === 'cached' || item.status === 'empty');
+  const text = detail(item);
+  return (
+    <div className={`queue-row status-${item.status}`} data-testid="queue-row" data-status={item.status} data-url={item.url} role="row" aria-selected={selected}>
+      <span role="gridcell" className="cell-check">
+        <input type="checkbox" aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(item.id)} />
+      </span>
+      <span role="gridcell" className="cell-icon">
+        <PlatformIcon platform={item.platform} />
+      </span>
+      <span role="gridcell" className="cell-main">
+        <span className="row-title" title={name}>
+          {name}
+        </span>
+        <span className={item.status === 'failed' || item.status === 'invalid' ? 'row-detail row-problem' : 'row-detail'} title={text} data-testid="row-detail">
+          {text}
+        </span>
+      </span>
+      <span role="gridcell" className="cell-count">
+        {item.count > 1 && (
+          <span className="count-badge" title={`Dropped ${item.count} times; fetched once`}>
+            ×{item.count}
+          </span>
+        )}
+      </span>
+      <span role="gridcell" className="cell-status">
+        <span className={`status-badge badge-${item.status}`} data-testid="row-status">
+          {item.status === 'running' && <span className="spinner" aria-hidden="true" />}
+          {STATUS_LABEL[item.status]}
+        </span>
+      </span>
+      <span role="gridcell" className="cell-credits" title="Credits this item cost">
+        {item.credits > 0 ? `${item.credits} cr` : item.status === 'queued' || item.status === 'invalid' ? '' : '0 cr'}
+      </span>
+      <span role="gridcell" className="cell-actions">
+        {canOpen && (
+          <button type="button" className="button small" onClick={() => void openViewer(ref)}>
+            Open
+          </button>
+        )}
+        {item.status === 'failed' && (
+          <button type="button" className="button small" onClick={() => void act(desk().invoke('queue.retry', { ids: [item.id] }))}>
+            Retry
+          </button>
+        )}
+        <button type="button" className="icon-button" aria-label={`Remove ${name}`} title="Remove" onClick={() => void act(desk().invoke('queue.remove', { ids: [item.id] }))}>
+          ✕
+        </button>
+      </span>
+    </div>
+  );
+});

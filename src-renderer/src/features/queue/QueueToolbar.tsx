@@ -1,0 +1,72 @@
+// Run control and bulk actions of the queue, with counts; every action has a shortcut (see ShortcutsHelp).
+import { useMemo } from 'react';
+import { desk, errorOf } from '../../lib/desk';
+import { plural } from '../../lib/format';
+import { useApp } from '../../stores/app';
+import { countByStatus, useQueue } from '../../stores/queue';
+import { RateLimitNote } from './RateLimitNote';
+
+const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
+
+export const queueActions = {
+  runOrResume: () => act(desk().invoke(useQueue.getState().state.phase === 'paused' ? 'queue.resume' : 'queue.run', {}).then((state) => useQueue.getState().setState(state))),
+  pause: () => act(desk().invoke('queue.pause', {}).then((state) => useQueue.getState().setState(state))),
+  retryFailed: () => act(desk().invoke('queue.retry', {})),
+  removeSelected: () => {
+    const ids = [...useQueue.getState().selected];
+    if (ids.length > 0) void act(desk().invoke('queue.remove', { ids }));
+  },
+  clearFinished: () => act(desk().invoke('queue.clear', { which: 'finished' })),
+};
+
+export function QueueToolbar({ onExport }: { onExport: () => void }) {
+  const items = useQueue((s) => s.items);
+  const state = useQueue((s) => s.state);
+  const selected = useQueue((s) => s.selected);
+  const order = useQueue((s) => s.order);
+  const selectAll = useQueue((s) => s.selectAll);
+  const counts = useMemo(() => countByStatus(items), [items]);
+  const finished = counts.done + counts.cached + counts.empty;
+  const allSelected = order.length > 0 && selected.size === order.length;
+  const running = state.phase === 'running';
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Queue actions">
+      <label className="select-all">
+        <input type="checkbox" checked={allSelected} onChange={(e) => selectAll(e.target.checked)} aria-label="Select all items" />
+      </label>
+      {running ? (
+        <button type="button" className="button" onClick={() => void queueActions.pause()} aria-keyshortcuts="p">
+          ❚❚ Pause
+        </button>
+      ) : (
+        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={counts.queued === 0} aria-keyshortcuts="r">
+          ▶ {state.phase === 'paused' ? 'Resume' : 'Run'}
+        </button>
+      )}
+      <button type="button" className="button" onClick={() => void queueActions.retryFailed()} disabled={counts.failed === 0} aria-keyshortcuts="f">
+        Retry failed{counts.failed > 0 ? ` (${counts.failed})` : ''}
+      </button>
+      <button type="button" className="button" onClick={queueActions.removeSelected} disabled={selected.size === 0} aria-keyshortcuts="Delete">
+        Remove{selected.size > 0 ? ` (${selected.size})` : ''}
+      </button>
+      <button type="button" className="button" onClick={() => void queueActions.clearFinished()} disabled={order.length === 0}>
+        Clear finished
+      </button>
+      <button type="button" className="button" onClick={onExport} disabled={finished === 0} aria-keyshortcuts="e">
+        Export{selected.size > 0 ? ` ${selected.size} selected` : ' all'}…
+      </button>
+      <div className="toolbar-status">
+        <p className="counts" data-testid="queue-counts">
+          <span>{plural(order.length, 'item')}</span>
+          {counts.queued + counts.running > 0 && <span>{counts.queued + counts.running} to go</span>}
+          {finished > 0 && <span className="ok">{finished} done</span>}
+          {counts.submitted > 0 && <span>{counts.submitted} transcribing</span>}
+          {counts.failed > 0 && <span className="bad">{counts.failed} failed</span>}
+          {counts.invalid > 0 && <span className="bad">{counts.invalid} invalid</span>}
+        </p>
+        <RateLimitNote />
+      </div>
+    </div>
+  );
+}

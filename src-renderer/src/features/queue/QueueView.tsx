@@ -1,0 +1,42 @@
+// The queue view: intake, toolbar, podcast job cards, the list.
+import { useEffect, useState } from 'react';
+import { ExportDialog } from '../export/ExportDialog';
+import { JobCards } from '../jobs/JobCards';
+import { useQueue } from '../../stores/queue';
+import { DropTarget, PasteBox } from './DropZone';
+import { QueueList } from './QueueList';
+import { QueueToolbar } from './QueueToolbar';
+
+export function QueueView() {
+  const empty = useQueue((s) => s.order.length === 0);
+  const loaded = useQueue((s) => s.loaded);
+  const selected = useQueue((s) => s.selected);
+  const [exporting, setExporting] = useState(false);
+  useEffect(() => {
+    const open = () => {
+      if (useQueue.getState().order.length > 0) setExporting(true);
+    };
+    document.addEventListener('desk:export', open);
+    return () => document.removeEventListener('desk:export', open);
+  }, []);
+  return (
+    <DropTarget>
+      <div className="queue-view">
+        <PasteBox large={empty} />
+        <JobCards />
+        {!empty && (
+          <>
+            <QueueToolbar onExport={() => setExporting(true)} />
+            <QueueList />
+          </>
+        )}
+        {empty && loaded && <p className="empty-note">The queue is empty. Transcripts you fetch stay in the Library.</p>}
+      </div>
+      {exporting && <ExportDialog scope={selected.size > 0 ? { kind: 'items', ids: [...selected] } : { kind: 'queue' }} onClose={() => setExporting(false)} />}
+    </DropTarget>
+  );
+}
+
+export function openExportShortcut(): void {
+  document.dispatchEvent(new CustomEvent('desk:export'));
+}

@@ -1,0 +1,24 @@
+// Adding links to the queue from anywhere (drop, paste box, paste anywhere, file picker), with a
+// summary of what happened to them.
+import { useCallback } from 'react';
+import { useApp } from '../../stores/app';
+import { useQueue } from '../../stores/queue';
+import { plural } from '../../lib/format';
+import type { DropResult } from './readDrop';
+
+export function useIntake(): (result: DropResult) => void {
+  return useCallback((result: DropResult) => {
+    const notify = useApp.getState().notify;
+    for (const refusal of result.refused) notify('error', refusal);
+    if (result.urls.length === 0) {
+      if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
+      return;
+    }
+    performance.mark('intake-start');
+    const summary = useQueue.getState().intake(result.urls);
+    const parts = [`${plural(summary.added, 'new item')}`];
+    if (summary.invalid > 0) parts.push(`${summary.invalid} invalid`);
+    if (summary.folded > 0) parts.push(`${plural(summary.folded, 'duplicate')} folded`);
+    notify('info', `${plural(summary.links, 'link')}: ${parts.join(', ')}`);
+  }, []);
+}

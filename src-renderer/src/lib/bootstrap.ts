@@ -1,0 +1,48 @@
+// Start-up: listen to the app's events first, then load the state (so nothing that changes in
+// between is missed), and apply the theme.
+import { useApp } from '../stores/app';
+import { useJobs } from '../stores/jobs';
+import { useLibrary } from '../stores/library';
+import { useQueue } from '../stores/queue';
+import { useSettings } from '../stores/settings';
+import { desk, errorOf, onConnection } from './desk';
+
+let subscribed = false;
+
+function subscribe(): void {
+  if (subscribed) return;
+  subscribed = true;
+  const d = desk();
+  d.on('queue.changed', ({ upserted, removed }) => useQueue.getState().applyChanged(upserted, removed));
+  d.on('queue.state', (state) => useQueue.getState().setState(state));
+  d.on('job.progress', (job) => useJobs.getState().upsert(job));
+  d.on('balance', (balance) => useApp.getState().setBalance(balance));
+  d.on('model.progress', (download) => useSettings.getState().setDownload(download));
+  d.on('library.changed', () => {
+    if (useApp.getState().tab === 'library') void useLibrary.getState().search();
+  });
+}
+
+/** Loads everything; resolves false when the browser build needs a sign-in. */
+export async function bootstrap(): Promise<boolean> {
+  onConnection((state) => {
+    useApp.getState().setConnection(state);
+    // After a reconnect, what happened meanwhile is read again.
+    if (state === 'open' && useApp.getState().auth === 'signed-in') void Promise.all([useQueue.getState().load(), useJobs.getState().load()]).catch(() => undefined);
+  });
+  try {
+    // The first call tells whether this session may use the desk at all.
+    const balance = await desk().invoke('balance.get', {});
+    useApp.getState().setBalance(balance);
+  } catch (error) {
+    if (errorOf(error).code === 'unauthorized') {
+      useApp.getState().setAuth('signed-out');
+      return false;
+    }
+    useApp.getState().notify('error', errorOf(error).message);
+  }
+  subscribe();
+  useApp.getState().setAuth('signed-in');
+  await Promise.all([useQueue.getState().load(), useJobs.getState().load(), useSettings.getState().load()]).catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
+  return true;
+}

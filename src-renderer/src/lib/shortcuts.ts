@@ -1,0 +1,76 @@
+// Keyboard shortcuts for the main actions. Single keys, as in mail clients, when no text field
+// has the focus; Escape always closes the viewer or a dialog.
+import { queueActions } from '../features/queue/QueueToolbar';
+import { openExportShortcut } from '../features/queue/QueueView';
+import { useApp, type Tab } from '../stores/app';
+import { useQueue } from '../stores/queue';
+import { useViewer } from '../stores/viewer';
+
+export const SHORTCUTS: readonly { keys: string; what: string }[] = [
+  { keys: 'r', what: 'Run or resume the queue' },
+  { keys: 'p', what: 'Pause the queue' },
+  { keys: 'f', what: 'Retry failed items' },
+  { keys: 'Delete', what: 'Remove the selected items' },
+  { keys: 'a', what: 'Select all items (again: none)' },
+  { keys: 'e', what: 'Export (the selection, else everything finished)' },
+  { keys: '/', what: 'Find in the open transcript, or search the library' },
+  { keys: '1 2 3', what: 'Queue, Library, Settings' },
+  { keys: 'Esc', what: 'Close the viewer or a dialog' },
+  { keys: '?', what: 'This list' },
+];
+
+const TABS: Record<string, Tab> = { '1': 'queue', '2': 'library', '3': 'settings' };
+
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest('input, textarea, select, [role="textbox"]') !== null;
+}
+
+export function installShortcuts(): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const app = useApp.getState();
+    if (event.key === 'Escape') {
+      if (document.querySelector('dialog[open]') === null && useViewer.getState().ref !== null) useViewer.getState().close();
+      return;
+    }
+    if (typing(event.target) || document.querySelector('dialog[open]') !== null) return;
+    const inQueue = app.tab === 'queue';
+    let handled = true;
+    switch (event.key) {
+      case 'r':
+        if (inQueue) void queueActions.runOrResume();
+        break;
+      case 'p':
+        if (inQueue) void queueActions.pause();
+        break;
+      case 'f':
+        if (inQueue) void queueActions.retryFailed();
+        break;
+      case 'Delete':
+        if (inQueue) queueActions.removeSelected();
+        break;
+      case 'a': {
+        const q = useQueue.getState();
+        if (inQueue) q.selectAll(q.selected.size !== q.order.length);
+        break;
+      }
+      case 'e':
+        if (inQueue) openExportShortcut();
+        break;
+      case '/':
+        if (useViewer.getState().ref === null && app.tab !== 'library') app.setTab('library');
+        requestAnimationFrame(() => document.dispatchEvent(new CustomEvent('desk:find')));
+        break;
+      case '?':
+        app.setShortcutsOpen(true);
+        break;
+      default:
+        if (TABS[event.key] !== undefined) app.setTab(TABS[event.key] as Tab);
+        else handled = false;
+    }
+    if (handled) event.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}

@@ -1,0 +1,21 @@
+// `window.desk`: the renderer's only way to the app. The preload (Electron) and the browser
+// transport (serve --ui) both build exactly this.
+import type { EventName, EventPayload } from './events';
+import type { OperationInput, OperationName, OperationOutput } from './operations';
+
+export interface DeskApi {
+  /** Runs an operation; rejects with an Error whose message a person can read (and `code` where the transport keeps it). */
+  invoke<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>>;
+  /** Listens to an event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Channel names of the Electron transport. */
+export const IPC_INVOKE_PREFIX = 'desk:';
+export const IPC_EVENT_CHANNEL = 'desk:event';
+
+/** Paths of the browser transport. */
+export const HTTP_APP_PREFIX = '/app';
+export const HTTP_RPC_PREFIX = '/app/rpc/';
+export const HTTP_EVENTS_PATH = '/app/events';
+export const HTTP_SESSION_PATH = '/app/session';

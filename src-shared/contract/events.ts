@@ -1,0 +1,24 @@
+// THE map of events the main process sends the renderer: name → zod schema of the payload.
+import { z } from 'zod';
+import { balanceSchema } from './account';
+import { modelDownloadSchema } from './models';
+import { podcastJobSchema } from './podcast';
+import { queueItemSchema, queueStateSchema } from './queue';
+
+export const EVENTS = {
+  /** Queue items added or changed, and ids removed; coalesced so a busy run sends a few events a second. */
+  'queue.changed': z.object({ upserted: z.array(queueItemSchema), removed: z.array(z.string()) }),
+  /** The runner's phase, concurrency, and the rate-limit countdown. */
+  'queue.state': queueStateSchema,
+  'job.progress': podcastJobSchema,
+  /** Balance and plan from the last answer of the service. */
+  balance: balanceSchema,
+  'model.progress': modelDownloadSchema,
+  /** Transcripts were added to or removed from the library. */
+  'library.changed': z.object({}),
+} as const satisfies Record<string, z.ZodType>;
+
+export type EventName = keyof typeof EVENTS;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+export const isEventName = (name: string): name is EventName => Object.hasOwn(EVENTS, name);

@@ -1,0 +1,39 @@
+// Export: what to write, in which format, where.
+import { z } from 'zod';
+import { EXPORT_FORMATS } from '../format/exportFormats';
+import { transcriptRefSchema } from './transcript';
+
+export const exportScopeSchema = z.discriminatedUnion('kind', [
+  /** Queue items by id (one item, or a selection). */
+  z.object({ kind: z.literal('items'), ids: z.array(z.string()).min(1).max(20_000) }),
+  /** Every finished item of the queue: the batch. */
+  z.object({ kind: z.literal('queue') }),
+  /** Library entries by id. */
+  z.object({ kind: z.literal('library'), ids: z.array(z.number().int()).min(1).max(20_000) }),
+  /** Transcripts by reference (the viewer's open transcript). */
+  z.object({ kind: z.literal('transcripts'), refs: z.array(transcriptRefSchema).min(1).max(1000) }),
+]);
+export type ExportScope = z.infer<typeof exportScopeSchema>;
+
+export const exportInputSchema = z.object({
+  scope: exportScopeSchema,
+  format: z.enum(EXPORT_FORMATS),
+  /** `folder`: one file per transcript; `zip`: one archive in that folder. */
+  target: z.enum(['folder', 'zip']).default('folder'),
+  /** An absolute folder on this machine; the export folder setting when absent. */
+  folder: z.string().min(1).max(4096).optional(),
+  /** Characters per subtitle line; the setting `desk.export.maxLineLength` when absent. */
+  maxLineLength: z.number().int().min(10).max(200).optional(),
+});
+export type ExportInput = z.infer<typeof exportInputSchema>;
+
+export const exportOutputSchema = z.object({
+  folder: z.string(),
+  /** The archive, for a zip export. */
+  zipFile: z.string().nullable(),
+  /** File names written (inside the zip for a zip export), in export order. */
+  files: z.array(z.string()),
+  /** Items that were not written, and why (no timing for SRT/VTT/CSV, not finished, gone from the cache). */
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type ExportOutput = z.infer<typeof exportOutputSchema>;

@@ -1,0 +1,13 @@
+// The contract between the desk's renderer and the main process (decision 1 of the desk issue).
+export * from './account';
+export * from './desk';
+export * from './events';
+export * from './exports';
+export * from './library';
+export * from './models';
+export * from './operations';
+export * from './podcast';
+export * from './queue';
+export * from './result';
+export * from './settings';
+export * from './transcript';

@@ -1,0 +1,55 @@
+// THE map of app operations: name → zod schema of its input and of its output. Every transport
+// (Electron IPC, the browser build's HTTP RPC) carries exactly these, and the handler table in
+// src-main/desk implements exactly these.
+import { z } from 'zod';
+import { balanceSchema, createdKeySchema, createKeyInputSchema, keyListingSchema } from './account';
+import { exportInputSchema, exportOutputSchema } from './exports';
+import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
+import { modelsViewSchema } from './models';
+import { podcastJobSchema } from './podcast';
+import { enqueueInputSchema, queueItemSchema, queueStateSchema } from './queue';
+import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
+import { transcriptRefSchema, transcriptViewSchema } from './transcript';
+
+const none = z.object({}).strict();
+const ids = z.array(z.string().max(100)).max(20_000);
+
+export const OPERATIONS = {
+  'queue.enqueue': { input: enqueueInputSchema, output: z.object({ items: z.array(queueItemSchema), folded: z.number().int() }) },
+  'queue.list': { input: none, output: z.object({ items: z.array(queueItemSchema), state: queueStateSchema }) },
+  'queue.run': { input: none, output: queueStateSchema },
+  'queue.pause': { input: none, output: queueStateSchema },
+  'queue.resume': { input: none, output: queueStateSchema },
+  /** Failed items back to queued: these ids, or every failed item when none are given. */
+  'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int() }) },
+  'queue.remove': { input: z.object({ ids: ids.min(1) }), output: z.object({ removed: z.number().int() }) },
+  /** `finished`: everything that will not run again; `all`: the whole queue (running items are stopped). */
+  'queue.clear': { input: z.object({ which: z.enum(['finished', 'all']) }), output: z.object({ removed: z.number().int() }) },
+  'podcast.list': { input: none, output: z.object({ jobs: z.array(podcastJobSchema) }) },
+  'podcast.cancel': { input: z.object({ jobId: z.string().min(1).max(200) }), output: z.object({ cancelled: z.boolean() }) },
+  /** Episode artwork fetched through the upstream client (the renderer loads nothing from the internet itself). */
+  'podcast.artwork': { input: z.object({ url: z.url({ protocol: /^https?$/ }).max(4096) }), output: z.object({ dataUrl: z.string().nullable() }) },
+  'transcript.get': { input: z.object({ ref: transcriptRefSchema }), output: transcriptViewSchema },
+  'export.run': { input: exportInputSchema, output: exportOutputSchema },
+  'library.search': { input: librarySearchInputSchema, output: librarySearchOutputSchema },
+  'library.delete': { input: z.object({ ids: z.array(z.number().int()).min(1).max(20_000) }), output: z.object({ deleted: z.number().int() }) },
+  'balance.get': { input: none, output: balanceSchema },
+  'keys.list': { input: none, output: z.object({ keys: z.array(keyListingSchema) }) },
+  'keys.create': { input: createKeyInputSchema, output: createdKeySchema },
+  'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },
+  'settings.get': { input: none, output: settingsViewSchema },
+  'settings.update': { input: settingsUpdateInputSchema, output: settingsViewSchema },
+  'models.list': { input: none, output: modelsViewSchema },
+  'models.download': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
+  'models.cancel': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export type OperationName = keyof typeof OPERATIONS;
+/** What a caller passes (defaults may be left out). */
+export type OperationInput<N extends OperationName> = z.input<(typeof OPERATIONS)[N]['input']>;
+/** What a handler receives after parsing (defaults filled in). */
+export type ParsedInput<N extends OperationName> = z.output<(typeof OPERATIONS)[N]['input']>;
+export type OperationOutput<N extends OperationName> = z.output<(typeof OPERATIONS)[N]['output']>;
+
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+export const isOperationName = (name: string): name is OperationName => Object.hasOwn(OPERATIONS, name);

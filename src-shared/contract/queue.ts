@@ -1,0 +1,78 @@
+// The batch queue: what an item is, what the runner is doing.
+import { z } from 'zod';
+import { platformSchema, transcriptRefSchema } from './transcript';
+
+/**
+ * `invalid`: refused by the URL rules before anything was sent. `queued` → `running` → one of
+ * `done` (fetched and charged), `cached` (from the shared cache, free), `empty` (the platform has
+ * the video but no speech captions: charged, as the spec says), `failed` (the spec's error text),
+ * or for podcasts `submitted` (a job runs; its progress is on the job card) and then done/failed.
+ */
+export const QUEUE_STATUSES = ['invalid', 'queued', 'running', 'done', 'cached', 'empty', 'failed', 'submitted'] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+/** Statuses after which an item is not touched again unless the user retries it. */
+export const FINISHED_STATUSES: ReadonlySet<QueueStatus> = new Set(['invalid', 'done', 'cached', 'empty', 'failed']);
+
+export const queueItemSchema = z.object({
+  id: z.string(),
+  /** Order in the queue (ascending). */
+  position: z.number().int(),
+  /** The URL as it was dropped or pasted. */
+  url: z.string(),
+  platform: platformSchema.nullable(),
+  itemId: z.string().nullable(),
+  /** Identity of the item: two forms of one video share it, and are folded into one queue item. */
+  canonicalKey: z.string().nullable(),
+  status: z.enum(QUEUE_STATUSES),
+  /** invalid: the spec's 400 text; failed: the spec's error text (`No transcript available`, `Upstream error` …). */
+  error: z.string().nullable(),
+  /** Why, in words: the URL rule that refused it, or the service's `message`. */
+  message: z.string().nullable(),
+  /** The HTTP status the same request gets over REST (failed items). */
+  httpStatus: z.number().int().nullable(),
+  title: z.string().nullable(),
+  /** Credits this item cost (0 when cached, failed or refunded; a podcast's reservation while it runs). */
+  credits: z.number().int(),
+  /** How many times this item was dropped (duplicates fold into one item). */
+  count: z.number().int().min(1),
+  jobId: z.string().nullable(),
+  transcript: transcriptRefSchema.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const rateLimitSchema = z.object({
+  limit: z.number().int().nullable(),
+  remaining: z.number().int().nullable(),
+  /** When the current window ends (ms since epoch), from `X-RateLimit-Reset`. */
+  resetAt: z.number().nullable(),
+  /** Set while the runner waits for the window or a `Retry-After`: the countdown's end (ms since epoch). */
+  waitUntil: z.number().nullable(),
+});
+
+export const queueStateSchema = z.object({
+  /** `running` while there is work and the user pressed run; `idle` when there is nothing to do. */
+  phase: z.enum(['idle', 'running', 'paused']),
+  concurrency: z.number().int(),
+  /** Items being fetched right now. */
+  active: z.number().int(),
+  rateLimit: rateLimitSchema,
+});
+export type QueueState = z.infer<typeof queueStateSchema>;
+
+export const MAX_ENQUEUE = 20_000;
+
+export const enqueueInputSchema = z.object({
+  entries: z
+    .array(
+      z.object({
+        /** The renderer proposes ids so the rows it shows at once keep their identity; a taken id is replaced. */
+        id: z.uuid().optional(),
+        url: z.string().max(10_000),
+      }),
+    )
+    .min(1)
+    .max(MAX_ENQUEUE),
+});

@@ -1,0 +1,35 @@
+// Settings over the contract: every key with its schema from src-shared/settings.ts; secrets are
+// write-only (the renderer learns whether one is set, never its value).
+import { z } from 'zod';
+import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey } from '../settings';
+
+const values = z.object(SETTING_SCHEMAS);
+/** Any subset of the settings; `null` clears a nullable one. */
+export const settingsPatchSchema = values.partial();
+
+export const settingsUpdateInputSchema = z.object({
+  changes: settingsPatchSchema.default({}),
+  /** Keys to put back to their default. */
+  reset: z.array(z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]])).default([]),
+});
+
+export const restApiStateSchema = z.object({
+  /** Whether this build can switch the REST API (the desktop app); `serve --ui` always answers it. */
+  controllable: z.boolean(),
+  running: z.boolean(),
+  url: z.string().nullable(),
+  /** Why it is not running although enabled (port taken …). */
+  problem: z.string().nullable(),
+});
+export type RestApiState = z.infer<typeof restApiStateSchema>;
+
+export const settingsViewSchema = z.object({
+  values,
+  /** Secret settings that have a value. Their value above is always null. */
+  secretsSet: z.array(z.string()),
+  restApi: restApiStateSchema,
+  /** Where exports go when no folder is named (the setting, or the default folder). */
+  exportFolder: z.string(),
+  dataHome: z.string(),
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;

@@ -1,0 +1,71 @@
+// The typed settings every side shares: the zod schema and default of each key. The renderer
+// validates a form with the same schema the main process stores with; storage and the defaults
+// that depend on the machine (cores − 1 workers) stay in src-main/service/settings.ts.
+import { z } from 'zod';
+
+export const ENGINE_IDS = ['whisper', 'openai', 'pocketsphinx'] as const;
+export type EngineId = (typeof ENGINE_IDS)[number];
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+const engineId = z.enum(ENGINE_IDS);
+/** ISO-639-1 code, or `auto` to let the engine detect it. */
+const language = z.union([z.literal('auto'), z.string().regex(/^[a-z]{2}$/, 'a two-letter ISO-639-1 code such as en, or auto')]);
+
+export const SETTING_SCHEMAS = {
+  /** `auto` walks the fallback order and takes the first engine that is ready. */
+  'stt.engine': z.union([z.literal('auto'), engineId]),
+  'stt.fallbackOrder': z.array(engineId).min(1).refine((a) => new Set(a).size === a.length, 'each engine at most once'),
+  'stt.language': language,
+  /** Chunks transcribed at once; null means cores − 1 (at least 1). */
+  'stt.workers': z.number().int().min(1).max(64).nullable(),
+  /** A catalogue model name (see stt/models.ts), downloaded into <home>/models. */
+  'stt.whisper.model': z.string().min(1).nullable(),
+  /** A ggml file the user picked; wins over `stt.whisper.model`. */
+  'stt.whisper.modelPath': z.string().min(1).nullable(),
+  'stt.openai.baseUrl': z.url({ protocol: /^https?$/ }).nullable(),
+  // TODO(electron shell issue): the API key moves into the OS keychain (SecretStore); until then it
+  // lives here, in the ledger file under the data home (mode 0700).
+  'stt.openai.apiKey': z.string().min(1).nullable(),
+  'stt.openai.model': z.string().min(1),
+  /** The desk's colours; `system` follows the operating system. */
+  'desk.theme': z.enum(THEMES),
+  /** Queue items sent at once. The rate limit (120 a minute) is the real ceiling; more only helps slow upstreams. */
+  'desk.queue.concurrency': z.number().int().min(1).max(8),
+  /** Characters per subtitle line in SRT and VTT exports. */
+  'desk.export.maxLineLength': z.number().int().min(10).max(200),
+  /** The folder exports go to unless the user names another; null means `<Documents>/Transcript Desk`. */
+  'desk.export.folder': z.string().min(1).nullable(),
+  /** Whether the desktop app also answers the REST API on this machine, and on which port. */
+  'desk.api.enabled': z.boolean(),
+  'desk.api.port': z.number().int().min(1024).max(65535),
+} as const;
+
+export type SettingKey = keyof typeof SETTING_SCHEMAS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTING_SCHEMAS)[K]>;
+export type SettingValues = { [K in SettingKey]: SettingValue<K> };
+
+export const SETTING_DEFAULTS: SettingValues = {
+  'stt.engine': 'auto',
+  'stt.fallbackOrder': ['whisper', 'openai', 'pocketsphinx'],
+  'stt.language': 'auto',
+  'stt.workers': null,
+  'stt.whisper.model': null,
+  'stt.whisper.modelPath': null,
+  'stt.openai.baseUrl': null,
+  'stt.openai.apiKey': null,
+  'stt.openai.model': 'whisper-1',
+  'desk.theme': 'system',
+  'desk.queue.concurrency': 3,
+  'desk.export.maxLineLength': 42,
+  'desk.export.folder': null,
+  'desk.api.enabled': false,
+  'desk.api.port': 8787,
+};
+
+export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_SCHEMAS, key);
+
+/** Settings whose value is a secret: never sent to a renderer, only whether one is set. */
+export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set(['stt.openai.apiKey']);

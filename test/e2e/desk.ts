@@ -1,0 +1,97 @@
+// A real `transcript-desk serve --ui` on a fresh data home, its upstream on the fixture, and a
+// page signed in through the one-time link it prints.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { spawnTs } from '../helpers/cli';
+import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+
+const ROOT = resolve(__dirname, '../..');
+
+export interface RunningDesk {
+  home: string;
+  url: string;
+  loginUrl: string;
+  fixture: FixtureUpstream;
+  ownerKey: string;
+  /** GET /api/balance with the owner key, as any script would. */
+  balance(): Promise<{ credits: number; plan: string }>;
+  /** A fresh one-time link (each serves one sign-in) by signing in with the owner key. */
+  signIn(page: Page): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startDesk(): Promise<RunningDesk> {
+  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm run test:e2e does it)');
+  const home = mkdtempSync(join(tmpdir(), 'td-e2e-'));
+  const fixture = await startFixtureUpstream();
+  const child = spawnTs(join(ROOT, 'src-main/cli.ts'), ['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const loginUrl = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve --ui did not start: ${err}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /desk: (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1] as string);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`serve --ui exited with ${code}: ${err}`)));
+  });
+  const url = new URL(loginUrl).origin;
+  const ownerKey = readFileSync(join(home, 'owner-key'), 'utf8').trim();
+  let linkUsed = false;
+  return {
+    home,
+    url,
+    loginUrl,
+    fixture,
+    ownerKey,
+    async balance() {
+      const response = await fetch(`${url}/api/balance`, { headers: { authorization: `Bearer ${ownerKey}` } });
+      return (await response.json()) as { credits: number; plan: string };
+    },
+    async signIn(page) {
+      if (!linkUsed) {
+        linkUsed = true;
+        await page.goto(loginUrl);
+      } else {
+        await page.goto(`${url}/app/`);
+        await page.getByLabel('Owner key').fill(ownerKey);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+      }
+      await page.getByRole('navigation', { name: 'Views' }).waitFor();
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await fixture.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Drops a file on the queue the way a browser does: a drop event carrying a File. */
+export async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, text }) => {
+      // Runs in the page; the Node types of this file do not know the DOM's DataTransfer.
+      const { DataTransfer } = globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } };
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type: 'text/plain' }));
+      return dt;
+    },
+    { name, text },
+  );
+  await page.dispatchEvent('[data-testid=drop-target]', 'dragenter', { dataTransfer });
+  await page.dispatchEvent('[data-testid=drop-target]', 'drop', { dataTransfer });
+}
+
+export const SCREENSHOTS = resolve(ROOT, 'docs/screenshots');

@@ -1,0 +1,23 @@
+// UI tests in Debian's Chromium against a real `transcript-desk serve --ui` and the fixture
+// upstream. Never `npx playwright install`: the browser is the system's.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  // Each spec file starts its own server; the machine has two cores.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  outputDir: '../../test-results/e2e',
+  use: {
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,95 @@
+// Export: names from titles, never clobbering, skipped items with the reason, folder or one zip.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { baseName, claimName } from '../../src-shared/format/fileNames';
+import { openTestDesk, type TestDesk } from '../helpers/desk';
+import { tempHome } from '../helpers/home';
+import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
+import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
+import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+
+describe('file names', () => {
+  it('come from the title in any script, else the id; reserved Windows names are avoided', () => {
+    expect(baseName('Surface Go Review - It’s Awesome', 'x')).toBe('Surface-Go-Review-It-s-Awesome');
+    expect(baseName('Ça va? Привет / 你好!', 'x')).toBe('Ça-va-Привет-你好');
+    expect(baseName('   ', 'GJLlxj_dtq8')).toBe('GJLlxj_dtq8');
+    expect(baseName(null, 'https://example.com/a?b')).toBe('https-example-com-a-b');
+    expect(baseName('CON', 'x')).toBe('CON-transcript');
+    expect(baseName('a'.repeat(200), 'x')).toHaveLength(80);
+  });
+
+  it('claim -2, -3 … and treat names that differ only in case as the same file', () => {
+    const taken = new Set<string>();
+    expect([claimName(taken, 'Talk', 'srt'), claimName(taken, 'talk', 'srt'), claimName(taken, 'TALK', 'srt'), claimName(taken, 'Talk', 'vtt')]).toEqual(['Talk.srt', 'talk-2.srt', 'TALK-3.srt', 'Talk.vtt']);
+  });
+});
+
+describe('export', () => {
+  let fixture: FixtureUpstream;
+  let home: ReturnType<typeof tempHome>;
+  let t: TestDesk;
+  const tiktok = `https://www.tiktok.com/@${TIKTOK_USER}/video/${TIKTOK_IDS.withCaptions}`;
+  const tiktokEmpty = `https://www.tiktok.com/@${TIKTOK_USER}/video/${TIKTOK_IDS.videoNoCaptions}`;
+
+  beforeAll(async () => {
+    fixture = await startFixtureUpstream();
+  });
+  afterAll(() => fixture.close());
+  beforeEach(async () => {
+    home = tempHome();
+    t = openTestDesk(home.dir, fixture.url);
+    await t.call('queue.enqueue', { entries: [{ url: `https://youtu.be/${YOUTUBE_IDS.withCaptions}` }, { url: tiktok }, { url: rumblePageUrl(RUMBLE_IDS.withCaptions) }, { url: 'https://www.youtube.com/watch?v=deletedVid0' }, { url: tiktokEmpty }, { url: 'not a link' }] });
+    await t.call('queue.run', {});
+    await vi.waitFor(async () => expect((await t.call('queue.list', {})).items.filter((i) => i.status === 'queued' || i.status === 'running')).toEqual([]), { timeout: 10_000 });
+  });
+  afterEach(async () => {
+    await t.close();
+    home.remove();
+  });
+
+  it('writes one SRT per timed transcript into the folder and says which were skipped and why', async () => {
+    const result = await t.call('export.run', { scope: { kind: 'queue' }, format: 'srt', maxLineLength: 30 });
+    expect(result.folder).toBe(t.exportDir);
+    expect(result.files).toEqual(['Surface-Go-Review-It-s-Awesome.srt', 'Three-things-nobody-tells-you-about-Lisbon-travel-lisbon.srt', 'City-council-bridge-vote-live-coverage.srt']);
+    expect(result.skipped).toEqual([
+      { name: 'https://www.youtube.com/watch?v=deletedVid0', reason: 'failed: No transcript available for this video (YouTube says the video is unavailable ("This video is unavailable"))' },
+      { name: expect.any(String) as string, reason: expect.stringMatching(/^SRT needs timed segments, and this transcript has none/) as string },
+    ]);
+    const srt = readFileSync(join(t.exportDir, 'Surface-Go-Review-It-s-Awesome.srt'), 'utf8');
+    expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:02,500\nHey guys, so this is the\nSurface Go\.\n/);
+
+    // The same again never replaces a file: -2.
+    const again = await t.call('export.run', { scope: { kind: 'queue' }, format: 'srt' });
+    expect(again.files).toEqual(['Surface-Go-Review-It-s-Awesome-2.srt', 'Three-things-nobody-tells-you-about-Lisbon-travel-lisbon-2.srt', 'City-council-bridge-vote-live-coverage-2.srt']);
+    expect(readFileSync(join(t.exportDir, 'Surface-Go-Review-It-s-Awesome.srt'), 'utf8')).toBe(srt);
+  });
+
+  it('exports a selection as TXT (no timing needed), and library entries and transcripts by reference', async () => {
+    const { items } = await t.call('queue.list', {});
+    const tiktokItem = items.find((i) => i.url === tiktok);
+    const out = join(home.dir, 'picked');
+    const result = await t.call('export.run', { scope: { kind: 'items', ids: [tiktokItem?.id ?? ''] }, format: 'txt', folder: out });
+    expect(result).toMatchObject({ files: ['Three-things-nobody-tells-you-about-Lisbon-travel-lisbon.txt'], skipped: [] });
+    expect(readFileSync(join(out, result.files[0] ?? ''), 'utf8')).toContain('First: the hills are real.');
+
+    const { entries } = await t.call('library.search', { query: 'bridge' });
+    const fromLibrary = await t.call('export.run', { scope: { kind: 'library', ids: entries.map((e) => e.id) }, format: 'json', folder: out });
+    expect(fromLibrary.files).toEqual(['City-council-bridge-vote-live-coverage.json']);
+    const byRef = await t.call('export.run', { scope: { kind: 'transcripts', refs: [entries[0]?.ref ?? { kind: 'episode', key: 'x' }] }, format: 'vtt', folder: out });
+    expect(readFileSync(join(out, byRef.files[0] ?? ''), 'utf8')).toMatch(/^WEBVTT/);
+  });
+
+  it('writes one zip whose files are the folder export, and refuses a relative folder', async () => {
+    const zipped = await t.call('export.run', { scope: { kind: 'queue' }, format: 'vtt', target: 'zip' });
+    expect(zipped.zipFile).toMatch(/transcripts-vtt-\d{4}-\d{2}-\d{2}-\d{4}\.zip$/);
+    expect(readdirSync(t.exportDir).filter((f) => f.endsWith('.part'))).toEqual([]);
+    const files = unzipSync(readFileSync(zipped.zipFile ?? ''));
+    expect(Object.keys(files)).toEqual(['Surface-Go-Review-It-s-Awesome.vtt', 'Three-things-nobody-tells-you-about-Lisbon-travel-lisbon.vtt', 'City-council-bridge-vote-live-coverage.vtt']);
+    const plain = await t.call('export.run', { scope: { kind: 'queue' }, format: 'vtt', folder: join(home.dir, 'plain') });
+    for (const name of plain.files) expect(strFromU8(files[name] ?? new Uint8Array())).toBe(readFileSync(join(home.dir, 'plain', name), 'utf8'));
+    expect(await t.raw('export.run', { scope: { kind: 'queue' }, format: 'txt', folder: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});

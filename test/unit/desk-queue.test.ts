@@ -1,0 +1,169 @@
+// The desk's queue on a real ledger and the real service, upstream on the fixture: intake,
+// running through the facade (billing, cache, spec texts), the rate-limit wait, restarts.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueueItem } from '../../src-shared/contract/queue';
+import { RATE_LIMIT } from '../../src-main/service/rateLimit';
+import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
+import { tempHome } from '../helpers/home';
+import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
+import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+
+let fixture: FixtureUpstream;
+let home: ReturnType<typeof tempHome>;
+let t: TestDesk;
+
+beforeAll(async () => {
+  fixture = await startFixtureUpstream();
+});
+afterAll(() => fixture.close());
+beforeEach(() => {
+  home = tempHome();
+  t = openTestDesk(home.dir, fixture.url);
+});
+afterEach(async () => {
+  await t.close();
+  home.remove();
+});
+
+const yt = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+const balance = () => t.opened.ledger.credits.balance(t.opened.owner.accountId);
+const items = async () => (await t.call('queue.list', {})).items;
+const byUrl = async (url: string) => (await items()).find((i) => i.url === url) as QueueItem;
+const settled = () => vi.waitFor(async () => expect((await items()).filter((i) => i.status === 'queued' || i.status === 'running')).toEqual([]), { timeout: 10_000 });
+
+describe('intake', () => {
+  it('classifies with the URL rules: invalid ones keep the reason and are never sent; two forms of one video fold', async () => {
+    const mark = fixture.requests.length;
+    const { items: added, folded } = await t.call('queue.enqueue', {
+      entries: [{ url: yt(YOUTUBE_IDS.withCaptions) }, { url: `https://youtu.be/${YOUTUBE_IDS.withCaptions}` }, { url: 'https://www.youtube.com/watch' }, { url: 'https://example.com/video' }, { url: 'https://example.com/video' }],
+    });
+    expect(folded).toBe(2);
+    expect(added.map((i) => [i.status, i.count, i.error])).toEqual([
+      ['queued', 2, null],
+      ['invalid', 1, 'Invalid URL'],
+      ['invalid', 2, 'Invalid URL'],
+    ]);
+    expect(added[2]?.message).toBe('Not a link to a supported platform');
+    await t.call('queue.run', {});
+    await settled();
+    // The one video was fetched once; nothing was sent for the invalid ones.
+    const sent = fixture.requests.slice(mark).map((r) => new URL(r.url).hostname);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((host) => host === 'www.youtube.com')).toBe(true);
+    expect(fixture.requests.slice(mark).filter((r) => r.url.includes('/api/timedtext'))).toHaveLength(1);
+    expect((await items()).map((i) => i.status)).toEqual(['done', 'invalid', 'invalid']);
+  });
+
+  it('keeps the id the renderer proposed, and replaces one that is taken', async () => {
+    const id = '0b5c4d1e-8f1a-4c2b-9d3e-4f5a6b7c8d9e';
+    const first = await t.call('queue.enqueue', { entries: [{ id, url: yt('okAAAAAAAA1') }] });
+    expect(first.items[0]?.id).toBe(id);
+    const second = await t.call('queue.enqueue', { entries: [{ id, url: yt('okAAAAAAAA2') }] });
+    expect(second.items[0]?.id).not.toBe(id);
+  });
+});
+
+describe('running', () => {
+  it('bills, caches and reports like the REST API: done 1 credit, cached free, failed with the spec text, empty charged', async () => {
+    const before = balance();
+    const empty = `https://www.tiktok.com/@${TIKTOK_USER}/video/${TIKTOK_IDS.videoNoCaptions}`;
+    await t.call('queue.enqueue', { entries: [{ url: yt(YOUTUBE_IDS.withCaptions) }, { url: yt(YOUTUBE_IDS.unavailable) }, { url: yt(YOUTUBE_IDS.botCheck) }, { url: empty }] });
+    await t.call('queue.run', {});
+    await settled();
+    const done = await byUrl(yt(YOUTUBE_IDS.withCaptions));
+    expect(done).toMatchObject({ status: 'done', credits: 1, title: 'Surface Go Review - It’s Awesome', httpStatus: 200 });
+    expect(await byUrl(yt(YOUTUBE_IDS.unavailable))).toMatchObject({ status: 'failed', error: 'No transcript available for this video', httpStatus: 404, credits: 0 });
+    expect(await byUrl(yt(YOUTUBE_IDS.botCheck))).toMatchObject({ status: 'failed', error: 'Upstream error', httpStatus: 502, credits: 0 });
+    expect(await byUrl(empty)).toMatchObject({ status: 'empty', credits: 1 });
+    expect(balance()).toBe(before - 2);
+    // The header hears the balance of the last answer.
+    await vi.waitFor(() => expect(t.eventsOf('balance').at(-1)).toEqual({ credits: before - 2, plan: 'pro' }));
+
+    // Again, after clearing: the same video comes from the cache, free.
+    expect((await t.call('queue.clear', { which: 'finished' })).removed).toBe(4);
+    await t.call('queue.enqueue', { entries: [{ url: `https://youtu.be/${YOUTUBE_IDS.withCaptions}` }] });
+    await t.call('queue.run', {});
+    await settled();
+    expect(await byUrl(`https://youtu.be/${YOUTUBE_IDS.withCaptions}`)).toMatchObject({ status: 'cached', credits: 0 });
+    expect(balance()).toBe(before - 2);
+  });
+
+  it('retries failed items; a podcast episode fails honestly while podcast jobs are not in this build', async () => {
+    const podcast = 'https://podcasts.apple.com/us/podcast/some-show/id1200361736?i=1000482637777';
+    await t.call('queue.enqueue', { entries: [{ url: yt(YOUTUBE_IDS.unavailable) }, { url: podcast }] });
+    await t.call('queue.run', {});
+    await settled();
+    expect(await byUrl(podcast)).toMatchObject({ status: 'failed', error: 'Upstream error', message: expect.stringMatching(/not implemented yet/) as string });
+    expect((await t.call('queue.retry', {})).retried).toBe(2);
+    expect((await items()).map((i) => i.status)).toEqual(['queued', 'queued']);
+  });
+
+  it('pauses between items and goes on when resumed', async () => {
+    await t.call('settings.update', { changes: { 'desk.queue.concurrency': 1 } });
+    await t.call('queue.enqueue', { entries: [1, 2, 3].map((n) => ({ url: yt(`okPAUSE000${n}`) })) });
+    await t.call('queue.run', {});
+    expect((await t.call('queue.pause', {})).phase).toBe('paused');
+    await vi.waitFor(async () => expect((await items()).filter((i) => i.status === 'running')).toEqual([]));
+    const doneWhilePaused = (await items()).filter((i) => i.status === 'done').length;
+    expect(doneWhilePaused).toBe(1);
+    expect((await t.call('queue.resume', {})).phase).toBe('running');
+    await settled();
+    expect((await items()).every((i) => i.status === 'done')).toBe(true);
+  });
+});
+
+describe('rate limit', () => {
+  const useWindow = (n: number) => {
+    for (let i = 0; i < n; i++) t.opened.service.admit(`Bearer ${t.opened.owner.key}`, 'elsewhere');
+  };
+
+  it('stops at X-RateLimit-Remaining 0, counts down to X-RateLimit-Reset, then goes on: nothing fails', async () => {
+    useWindow(RATE_LIMIT - 1);
+    await t.call('queue.enqueue', { entries: [1, 2, 3].map((n) => ({ url: yt(`okRATE0000${n}`) })) });
+    await t.call('queue.run', {});
+    await vi.waitFor(async () => expect((await t.call('queue.list', {})).state.rateLimit.waitUntil).not.toBeNull());
+    const { state, items: now } = await t.call('queue.list', {});
+    expect(state.rateLimit.remaining).toBe(0);
+    expect(state.rateLimit.waitUntil).toBe(t.clock.t + 60_000 + 250);
+    expect(now.map((i) => i.status)).toEqual(['done', 'queued', 'queued']);
+    t.clock.advance(60_250);
+    await settled();
+    expect((await items()).map((i) => i.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('after a 429 the item waits Retry-After and runs again', async () => {
+    useWindow(RATE_LIMIT);
+    await t.call('queue.enqueue', { entries: [{ url: yt('okRATE00429') }] });
+    await t.call('queue.run', {});
+    await vi.waitFor(async () => expect((await t.call('queue.list', {})).state.rateLimit.waitUntil).toBe(t.clock.t + 60_000));
+    expect((await items())[0]?.status).toBe('queued');
+    t.clock.advance(60_000);
+    await settled();
+    expect((await items())[0]).toMatchObject({ status: 'done', credits: 1 });
+  });
+});
+
+describe('restart', () => {
+  it('keeps the queue; an item that was running is queued again and runs', async () => {
+    await t.call('queue.enqueue', { entries: [{ url: yt('okRESTART01') }, { url: yt('okRESTART02') }] });
+    const [first] = await items();
+    t.opened.ledger.queue.update(first?.id ?? '', { status: 'running' });
+    await t.close();
+    t = openTestDesk(home.dir, fixture.url, { clock: new TestClock() });
+    expect((await items()).map((i) => i.status)).toEqual(['queued', 'queued']);
+    expect((await t.call('queue.list', {})).state.phase).toBe('idle');
+    await t.call('queue.run', {});
+    await settled();
+    expect((await items()).map((i) => i.status)).toEqual(['done', 'done']);
+  });
+});
+
+describe('events', () => {
+  it('sends queue changes coalesced, and removals', async () => {
+    const { items: added } = await t.call('queue.enqueue', { entries: [{ url: yt('okEVENT0001') }, { url: 'nope' }] });
+    await vi.waitFor(() => expect(t.eventsOf('queue.changed').flatMap((e) => e.upserted.map((i) => i.id))).toEqual(added.map((i) => i.id)));
+    await t.call('queue.remove', { ids: [added[1]?.id ?? ''] });
+    await vi.waitFor(() => expect(t.eventsOf('queue.changed').at(-1)?.removed).toEqual([added[1]?.id]));
+  });
+});
