@@ -7,10 +7,7 @@ import type { UpstreamClient } from '../service/upstream/client';
 import type { Clock } from './clock';
 import type { RestApiControl } from './restApi';
 
-/**
- * Cancels a running podcast job of an account. The podcast issue provides it as `opened.podcast`;
- * returns false when the job is not this account's or has already ended.
- */
+/** Cancels a running podcast job of an account (`opened.podcast`); false when the job is not this account's or has already ended. */
 export interface PodcastJobControl {
   cancel(accountId: number, jobId: string): boolean;
 }
@@ -21,7 +18,7 @@ export interface DeskDeps {
   ledger: Ledger;
   upstream: UpstreamClient;
   owner: OwnerBootstrap;
-  podcast?: PodcastJobControl;
+  podcast: PodcastJobControl;
 }
 
 export interface DeskOptions {

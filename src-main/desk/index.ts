@@ -64,7 +64,6 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
     'podcast.list': () => ({ jobs: listJobs(deps) }),
     'podcast.cancel': (input) => {
-      if (deps.podcast === undefined) throw new DeskError('unavailable', 'Cancelling podcast jobs is not available in this build');
       const cancelled = deps.podcast.cancel(deps.owner.accountId, input.jobId);
       watcher.poll();
       return { cancelled };

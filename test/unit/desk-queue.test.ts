@@ -5,6 +5,7 @@ import type { QueueItem } from '../../src-shared/contract/queue';
 import { RATE_LIMIT } from '../../src-main/service/rateLimit';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
+import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
 import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
@@ -89,12 +90,14 @@ describe('running', () => {
     expect(balance()).toBe(before - 2);
   });
 
-  it('retries failed items; a podcast episode fails honestly while podcast jobs are not in this build', async () => {
-    const podcast = 'https://podcasts.apple.com/us/podcast/some-show/id1200361736?i=1000482637777';
+  it('retries failed items, a podcast episode Apple does not know among them', async () => {
+    const podcast = episodeLink(PODCAST_IDS.unknownShow, '1000799999999');
+    const before = balance();
     await t.call('queue.enqueue', { entries: [{ url: yt(YOUTUBE_IDS.unavailable) }, { url: podcast }] });
     await t.call('queue.run', {});
     await settled();
-    expect(await byUrl(podcast)).toMatchObject({ status: 'failed', error: 'Upstream error', message: expect.stringMatching(/not implemented yet/) as string });
+    expect(await byUrl(podcast)).toMatchObject({ status: 'failed', error: 'No transcript available', message: 'Apple Podcasts has no show with the id 1799999999', credits: 0 });
+    expect(balance()).toBe(before);
     expect((await t.call('queue.retry', {})).retried).toBe(2);
     expect((await items()).map((i) => i.status)).toEqual(['queued', 'queued']);
   });
