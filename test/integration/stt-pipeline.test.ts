@@ -79,8 +79,10 @@ describe('transcribeMedia with pocketsphinx', () => {
     expect(transcribing.map((e) => e.chunksDone)).toEqual(Array.from({ length: result.chunksTotal + 1 }, (_, i) => i));
     expect(transcribing.every((e) => e.chunksTotal === result.chunksTotal)).toBe(true);
 
-    // The event loop kept serving (the REST API and the UI share it) while chunks ran.
-    expect(loop.max / 1e6).toBeLessThan(250);
+    // The event loop kept serving (the REST API and the UI share it) while chunks ran. Idle, the
+    // longest stall is 20–50 ms; the bound only catches real blocking (a synchronous decode or a
+    // whole-file read stalls for seconds), not a busy CI machine that deschedules us for a while.
+    expect(loop.max / 1e6).toBeLessThan(1000);
     expect(scratchLeft(stt.home)).toEqual([]);
   });
 
