@@ -14,6 +14,7 @@ import { downloadMedia } from '../stt/audio/download';
 import type { UpstreamClient } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
 import { readPublisherTranscript } from './publisherTranscript';
+import { isProcessAlive } from '../processes';
 
 export type PodcastEvent =
   | { type: 'started'; episodeKey: string; title: string }
@@ -33,15 +34,6 @@ const CLOSING = 'closing';
 const CANCELLED = 'cancelled';
 const MAX_AUDIO_BYTES = 4 * 1024 ** 3;
 const MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Where an episode's downloaded audio waits between runs, until the episode is done or failed. */
 export const podcastScratch = (home: string, key: string) => join(home, 'tmp', 'podcast', key.replace(/[^\w-]/g, '_'));
@@ -80,7 +72,7 @@ export class PodcastRunner {
   resume(): string[] {
     const picked = this.deps.ledger.podcastWork
       .processing()
-      .filter((e) => e.runnerPid === null || e.runnerPid === process.pid || !alive(e.runnerPid))
+      .filter((e) => e.runnerPid === null || e.runnerPid === process.pid || !isProcessAlive(e.runnerPid))
       .map((e) => e.key);
     for (const key of picked) this.enqueue(key);
     return picked;
@@ -127,7 +119,7 @@ export class PodcastRunner {
 
   private async drain(): Promise<void> {
     for (let key = this.queue.shift(); key !== undefined && !this.closed; key = this.queue.shift()) {
-      if (!this.deps.ledger.podcastWork.claim(key, process.pid, alive)) continue;
+      if (!this.deps.ledger.podcastWork.claim(key, process.pid, isProcessAlive)) continue;
       const episode = this.deps.ledger.podcastWork.episode(key);
       if (episode !== undefined) await this.run(episode);
     }

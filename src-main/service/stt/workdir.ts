@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isProcessAlive } from '../processes';
 
 export const scratchRoot = (home: string) => join(home, 'tmp', 'stt');
 const OWNER = 'owner.pid';
@@ -20,15 +21,6 @@ export async function createWorkDir(home: string): Promise<WorkDir> {
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes scratch directories whose owning process is gone. */
 export async function sweepStaleWorkDirs(home: string): Promise<void> {
   const root = scratchRoot(home);
@@ -37,7 +29,7 @@ export async function sweepStaleWorkDirs(home: string): Promise<void> {
     entries.map(async (name) => {
       const dir = join(root, name);
       const pid = Number(await readFile(join(dir, OWNER), 'utf8').catch(() => ''));
-      if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) await rm(dir, { recursive: true, force: true });
+      if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) await rm(dir, { recursive: true, force: true });
     }),
   );
 }
