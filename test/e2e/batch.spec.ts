@@ -117,6 +117,10 @@ test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, bil
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('City council bridge vote – live coverage');
   await expect(entry.getByTestId('library-snippet').locator('mark')).toHaveText(['bridge vote']);
+  // The filters' labels line up (a date field is drawn taller than a select and pushed its label up).
+  const filters = page.getByRole('search').filter({ has: page.getByPlaceholder(/Search every transcript/) });
+  const labelTops = await Promise.all(['Platform', 'From', 'To'].map(async (name) => (await filters.getByText(name, { exact: true }).boundingBox())?.y));
+  expect(new Set(labelTops).size, JSON.stringify(labelTops)).toBe(1);
   await page.screenshot({ path: join(SCREENSHOTS, 'library.png') });
 
   // The dark theme, chosen in the settings, applies at once.

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { spawnTs } from '../helpers/cli';
+import { runCli, spawnTs } from '../helpers/cli';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 const ROOT = resolve(__dirname, '../..');
@@ -22,10 +22,21 @@ export interface RunningDesk {
   stop(): Promise<void>;
 }
 
-export async function startDesk(): Promise<RunningDesk> {
+export interface DeskOptions {
+  /** Where the fixture keeps the media it generates (test/upstream/media.ts); its default otherwise. */
+  mediaDir?: string;
+  /** Settings made with `transcript-desk settings set` before the server starts, as a user would. */
+  settings?: Record<string, string>;
+}
+
+export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk> {
   if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm run test:e2e does it)');
   const home = mkdtempSync(join(tmpdir(), 'td-e2e-'));
-  const fixture = await startFixtureUpstream();
+  for (const [key, value] of Object.entries(options.settings ?? {})) {
+    const set = await runCli(home, ['settings', 'set', key, value]);
+    if (set.code !== 0) throw new Error(`settings set ${key} ${value} failed: ${set.stderr}`);
+  }
+  const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
   const child = spawnTs(join(ROOT, 'src-main/cli.ts'), ['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
   let out = '';
   let err = '';
@@ -94,4 +105,8 @@ export async function dropFile(page: Page, name: string, text: string): Promise<
   await page.dispatchEvent('[data-testid=drop-target]', 'drop', { dataTransfer });
 }
 
-export const SCREENSHOTS = resolve(ROOT, 'docs/screenshots');
+/**
+ * Where the tests put their screenshots: test-results/ (ignored by git), so a test run leaves the
+ * tree as it was; `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes the README's, in docs/.
+ */
+export const SCREENSHOTS = resolve(ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');

@@ -1,69 +1,158 @@
-// A podcast job's card against the job records of spec §2.4 in the server's ledger (the podcast
-// runner writes exactly these rows; until it lands the test writes them): the bar advances with
-// chunksDone/chunksTotal and ends done; a failed job shows its error and the refund.
+// Real podcast jobs through the desk: Apple Podcasts links pasted into the queue of a real
+// `serve --ui`, Apple's lookup, the feed, fifteen tracking redirects and the audio on the fixture
+// upstream, pocketsphinx transcribing two minutes of flite speech in four chunks. The job card
+// shows the artwork, the show and the episode, a bar that moves chunk by chunk with elapsed time
+// and an estimate, then done; cancel and a failed download refund the reservation.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { advanceJob, failJob, finishJob, insertProcessingJob } from '../helpers/podcastRecords';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { wordErrorRate } from '../helpers/wer';
+import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { episodeText, mediaFile } from '../upstream/media';
 import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 
+const START = 1000;
+const MAIN = episodeLink(PODCAST_IDS.show, PODCAST_IDS.main, 'trains-kitchens-lighthouses');
+const WAITING = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration, 'a-very-short-walk');
+const FAILING = episodeLink(PODCAST_IDS.show, PODCAST_IDS.failing, 'the-episode-that-was-taken-down');
+
 let desk: RunningDesk;
-let ledger: Ledger;
+let mediaDir: string;
 
 test.beforeAll(async () => {
-  desk = await startDesk();
-  ledger = Ledger.open(ledgerFile(desk.home));
+  // The episode and its artwork are made once, before the server asks for them.
+  mediaDir = mkdtempSync(join(tmpdir(), 'td-e2e-media-'));
+  await mediaFile(mediaDir, 'artwork.jpg');
+  // pocketsphinx whatever else this machine has, and one worker, so every chunk shows on the bar.
+  desk = await startDesk({ mediaDir, settings: { 'stt.engine': 'pocketsphinx', 'stt.workers': '1' } });
 });
 test.afterAll(async () => {
-  ledger.close();
   await desk.stop();
+  rmSync(mediaDir, { recursive: true, force: true });
 });
 
-test('the job card advances to done, with elapsed time, an estimate and what it cost', async ({ page }) => {
+async function addAndRun(page: Page, url: string): Promise<void> {
+  await page.getByLabel('Links to add').fill(url);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  await page.getByRole('button', { name: '▶ Run' }).click();
+}
+
+const jobCard = (page: Page, title: string) => page.getByTestId('job-card').filter({ hasText: title });
+const row = (page: Page, url: string) => page.locator(`[data-testid=queue-row][data-url="${url}"]`);
+
+interface BarReading {
+  done: number;
+  total: number;
+  /** The line under the bar: chunks, elapsed, estimate. */
+  meta: string;
+}
+
+/** What a running card's bar says (its ARIA values) and the line under it; null before the chunks are known. */
+async function readBar(card: Locator): Promise<BarReading | null> {
+  const [text, meta] = await Promise.all([card.getByRole('progressbar').getAttribute('aria-valuetext'), card.getByTestId('job-meta').textContent()]);
+  const m = /^(\d+) of (\d+) chunks$/.exec(text ?? '');
+  return m === null ? null : { done: Number(m[1]), total: Number(m[2]), meta: meta ?? '' };
+}
+
+async function expectHeaderIsServerBalance(page: Page, credits: number): Promise<void> {
+  await expect(page.getByTestId('balance-credits')).toHaveText(credits.toLocaleString('en-US'));
+  expect(await desk.balance()).toEqual({ credits, plan: 'pro' });
+}
+
+test('a real episode: its card moves chunk by chunk to done, one waiting behind it is cancelled and refunded, the transcript opens', async ({ page }) => {
+  test.setTimeout(240_000);
   await desk.signIn(page);
-  const owner = ledger.accounts.findOwner();
-  if (owner === undefined) throw new Error('no owner');
-  const job = { jobId: 'job_e2e_1', accountId: owner.id, episodeKey: '1000482637777', title: 'Bridges of the World, part 2: Suspension', showTitle: 'Engineering Hour', durationSeconds: 5400, chunksTotal: 18, reserved: 20, createdAt: Date.now() - 95_000 };
-  insertProcessingJob(ledger, job);
+  await expectHeaderIsServerBalance(page, START);
 
-  const card = page.getByTestId('job-card');
-  const bar = card.getByRole('progressbar');
+  await addAndRun(page, MAIN);
+  const card = jobCard(page, 'Trains, Kitchens & Lighthouses');
   await expect(card).toHaveAttribute('data-status', 'processing');
-  await expect(card).toContainText('Engineering Hour');
-  await expect(card).toContainText('Bridges of the World, part 2: Suspension');
-  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  await expect(card.locator('.job-show')).toHaveText('Fixture FM');
+  await expect(card.getByRole('heading', { name: 'Trains, Kitchens & Lighthouses' })).toBeVisible();
+  // The show's artwork, fetched by the server through the upstream client, as a data URL.
+  await expect(card.locator('img.artwork')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect(row(page, MAIN)).toHaveAttribute('data-status', 'submitted');
+  // 1:58 of audio reserves 10 credits, in the header at once.
+  await expectHeaderIsServerBalance(page, START - 10);
 
-  advanceJob(ledger, job.episodeKey, 7);
-  await expect(bar).toHaveAttribute('aria-valuenow', '7');
-  await expect(card.getByTestId('job-meta')).toContainText(/7 \/ 18 chunks · 1 min 3\d s elapsed · about 2 min \d\d s left/);
-  // The reservation made at submit shows in the header at once.
-  await expect(page.getByTestId('balance-credits')).toHaveText('980');
+  // The bar, read every 250 ms while the episode runs: chunksDone only rises, with elapsed time
+  // and, once a chunk is in, an estimate of what is left.
+  const seen: BarReading[] = [];
+  const watchBar = async (until: (reading: BarReading) => boolean) => {
+    const deadline = Date.now() + 200_000;
+    while ((await card.getAttribute('data-status')) === 'processing') {
+      if (Date.now() > deadline) throw new Error(`the episode did not finish; seen ${JSON.stringify(seen)}`);
+      const reading = await readBar(card);
+      if (reading !== null) {
+        seen.push(reading);
+        if (until(reading)) return;
+      }
+      await page.waitForTimeout(250);
+    }
+  };
+  await watchBar((r) => r.done > 0 && r.meta.endsWith('left'));
   await page.screenshot({ path: join(SCREENSHOTS, 'podcast-job.png') });
 
-  advanceJob(ledger, job.episodeKey, 15);
-  await expect(bar).toHaveAttribute('aria-valuenow', '15');
-  finishJob(ledger, job, 'Welcome to Engineering Hour. Today: suspension bridges and the cables that hold them.', 20);
-  await expect(card).toHaveAttribute('data-status', 'done');
-  await expect(bar).toHaveAttribute('aria-valuenow', '18');
-  await expect(card.getByTestId('job-meta')).toContainText(/^Done in .* · 20 credits$/);
-  // Settled at the price it reserved.
-  await expect(page.getByTestId('balance-credits')).toHaveText('980');
-  expect((await desk.balance()).credits).toBe(980);
+  // A second episode waits its turn (one episode at a time); cancelled from its card, it is refunded.
+  await addAndRun(page, WAITING);
+  const waiting = jobCard(page, 'A Very Short Walk');
+  await expect(waiting).toHaveAttribute('data-status', 'processing');
+  await expect(waiting.getByTestId('job-meta')).toHaveText(/^Preparing audio · /);
+  await expectHeaderIsServerBalance(page, START - 20);
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  await expect(waiting).toHaveAttribute('data-status', 'failed');
+  await expect(waiting.getByRole('alert')).toHaveText('Cancelled · 10 credits refunded');
+  await expect(row(page, WAITING).getByTestId('row-detail')).toHaveText('transcription_failed: Cancelled (10 credits refunded)');
+  await expectHeaderIsServerBalance(page, START - 10);
 
+  await watchBar(() => false);
+  await expect(card).toHaveAttribute('data-status', 'done');
+  // Four chunks of 30 s; at least two steps seen below the total, in order, each with its text.
+  expect(seen.map((r) => r.total)).toEqual(seen.map(() => 4));
+  const steps = [...new Set(seen.map((r) => r.done))];
+  expect(steps.length, `chunksDone seen: ${JSON.stringify(steps)}`).toBeGreaterThanOrEqual(2);
+  expect(steps).toEqual([...steps].sort((a, b) => a - b));
+  expect(Math.max(...steps)).toBeLessThan(4);
+  for (const r of seen) expect(r.meta).toMatch(r.done === 0 ? /^0 \/ 4 chunks · (\d+ min )?\d+ s elapsed$/ : new RegExp(`^${r.done} / 4 chunks · (\\d+ min )?\\d+ s elapsed · about (\\d+ min )?\\d+ s left$`));
+
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
+  await expect(card.getByTestId('job-meta')).toHaveText(/^Done in (\d+ min )?\d+ s · 10 credits$/);
+  await expect(row(page, MAIN)).toHaveAttribute('data-status', 'done');
+  // Settled at the price of the decoded length (under an hour: the minimum, 10).
+  await expectHeaderIsServerBalance(page, START - 10);
+
+  // The transcript opens from the card, and from the queue row: pocketsphinx's reading of the speech.
   await card.getByRole('button', { name: 'Open' }).click();
-  await expect(page.getByTestId('viewer')).toContainText('suspension bridges and the cables');
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByRole('heading', { name: 'Trains, Kitchens & Lighthouses' })).toBeVisible();
+  await expect(viewer).toContainText('Fixture FM · Podcasts');
+  // Lines without timing take the viewer's width (they once sat in the narrow time column).
+  const firstLine = viewer.locator('.line-text').first();
+  await expect(firstLine).toContainText(/\w+ \w+ \w+/);
+  const [lineBox, viewerBox] = await Promise.all([firstLine.boundingBox(), viewer.boundingBox()]);
+  expect(lineBox?.width ?? 0).toBeGreaterThan((viewerBox?.width ?? 0) / 2);
+  // Copy all hands over the whole transcript (the viewer renders only the lines in sight).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await viewer.getByRole('button', { name: 'Copy all' }).click();
+  await expect(page.getByTestId('notice').filter({ hasText: 'Transcript copied' })).toBeVisible();
+  // Runs in the page; the Node types of this file do not know the DOM's clipboard.
+  const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+  expect(wordErrorRate(episodeText(), copied), copied).toBeLessThan(0.45);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await row(page, MAIN).getByRole('button', { name: 'Open' }).click();
+  await expect(viewer.getByRole('heading', { name: 'Trains, Kitchens & Lighthouses' })).toBeVisible();
 });
 
-test('a failed job shows the error and the refund', async ({ page }) => {
+test('an episode whose audio is gone: the card shows the error and the refund', async ({ page }) => {
   await desk.signIn(page);
-  const owner = ledger.accounts.findOwner();
-  if (owner === undefined) throw new Error('no owner');
-  const job = { jobId: 'job_e2e_2', accountId: owner.id, episodeKey: '1000482630000', title: 'Live from the archive', showTitle: 'Engineering Hour', durationSeconds: 1800, chunksTotal: 6, reserved: 10 };
-  insertProcessingJob(ledger, job);
-  const card = page.getByTestId('job-card').filter({ hasText: 'Live from the archive' });
-  await expect(card).toHaveAttribute('data-status', 'processing');
-  failJob(ledger, job, 'The episode audio could not be downloaded (HTTP 404 from the podcast host)');
-  await expect(card).toHaveAttribute('data-status', 'failed');
-  await expect(card.getByRole('alert')).toHaveText('The episode audio could not be downloaded (HTTP 404 from the podcast host) · 10 credits refunded');
+  const before = (await desk.balance()).credits;
+  await addAndRun(page, FAILING);
+  const card = jobCard(page, 'The Episode That Was Taken Down');
+  await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+  await expect(card.getByRole('alert')).toHaveText(/^The episode audio could not be downloaded: .*HTTP 404.* · 10 credits refunded$/);
+  await expect(row(page, FAILING)).toHaveAttribute('data-status', 'failed');
+  await expect(row(page, FAILING).getByTestId('row-detail')).toHaveText(/^transcription_failed: The episode audio could not be downloaded: .*\(10 credits refunded\)$/);
+  await expectHeaderIsServerBalance(page, before);
 });

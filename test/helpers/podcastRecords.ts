@@ -1,6 +1,7 @@
-// Podcast job records as the podcast runner (another issue) writes them: rows in podcast_episodes
-// and podcast_jobs (migration 001) and the reservation in the credit ledger. Tests and the demo put
-// them in a ledger to show the desk's job cards; this is test data, so it writes the rows itself.
+// Podcast job records as the podcast runner writes them: rows in podcast_episodes and podcast_jobs
+// (migration 001) and the reservation in the credit ledger. The desk's unit tests use them to put
+// a job in an exact state (a chunk count, a settle price, a failure text) in milliseconds, without
+// speech-to-text; the Playwright tests and the demo run real jobs through the podcast runner.
 import type { Ledger } from '../../src-main/service/ledger/index';
 
 export interface EpisodeFixture {

@@ -1,6 +1,7 @@
 // Media the fixture hosts serve, made at run time by flite and ffmpeg from known texts (nothing
 // recorded is redistributable): short clips as MP4, MP3 and HLS, a silent clip longer than the
-// 2-minute limit, and a two-minute podcast episode of three voices. Each file is made once per
+// 2-minute limit, a two-minute podcast episode of three voices, and the show's artwork (the
+// episode's waveform on a gradient). Each file is made once per
 // directory (tests pass the run's speech cache), concurrently safe: written aside, then renamed.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ export const CLIP_TEXT = 'The old lighthouse stood at the edge of the harbor for
 export const EPISODE_VOICES = ['rms', 'slt', 'awb'] as const;
 export const episodeText = () => EPISODE_VOICES.map((v) => readFileSync(join(SPEECH, `${v}.txt`), 'utf8').trim()).join(' ');
 
-export type MediaName = 'clip.mp4' | 'clip.mp3' | 'clip-hls' | 'long-silent.mp4' | 'episode.mp3';
+export type MediaName = 'clip.mp4' | 'clip.mp3' | 'clip-hls' | 'long-silent.mp4' | 'episode.mp3' | 'artwork.jpg';
 
 export const defaultMediaDir = () => join(tmpdir(), 'td-fixture-media');
 
@@ -34,6 +35,7 @@ async function speak(dir: string, name: string, voice: string, text: string): Pr
   await run('flite', ['-voice', voice, '-t', text, '-o', raw]);
   const tmp = `${out}.${process.pid}.tmp.wav`;
   await ffmpeg(['-i', raw, '-ac', '1', '-ar', '16000', tmp]);
+  rmSync(raw, { force: true });
   renameSync(tmp, out);
   return out;
 }
@@ -72,6 +74,14 @@ async function make(dir: string, name: MediaName): Promise<string> {
       const list = join(dir, `episode.${process.pid}.txt`);
       writeFileSync(list, parts.map((p) => `file '${p}'`).join('\n'));
       await ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-c:a', 'libmp3lame', '-b:a', '48k', '-ac', '1', '-ar', '16000', '-f', 'mp3', tmp]);
+      rmSync(list, { force: true });
+      break;
+    }
+    case 'artwork.jpg': {
+      // Square like Apple's artwork; no text on it, so no font is needed.
+      const episode = await mediaFile(dir, 'episode.mp3');
+      const gradient = 'gradients=s=600x600:c0=0x0f766e:c1=0x312e81:x0=0:y0=0:x1=600:y1=600:nb_colors=2:d=1';
+      await ffmpeg(['-f', 'lavfi', '-i', gradient, '-i', episode, '-filter_complex', '[1:a]showwavespic=s=520x300:colors=0xf8fafc:scale=sqrt[w];[0:v][w]overlay=40:150,format=yuvj420p', '-frames:v', '1', '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', tmp]);
       break;
     }
   }
@@ -99,5 +109,5 @@ export function mediaFile(dir: string, name: MediaName): Promise<string> {
 
 /** Makes every media file up front, so no fixture request waits on flite (tests call it in beforeAll). */
 export async function prepareMedia(dir: string): Promise<void> {
-  for (const name of ['clip.mp4', 'clip.mp3', 'clip-hls', 'long-silent.mp4', 'episode.mp3'] as const) await mediaFile(dir, name);
+  for (const name of ['clip.mp4', 'clip.mp3', 'clip-hls', 'long-silent.mp4', 'episode.mp3', 'artwork.jpg'] as const) await mediaFile(dir, name);
 }

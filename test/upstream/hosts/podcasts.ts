@@ -1,7 +1,7 @@
-// Apple's Lookup API, the feeds, the publishers' transcripts and the audio files. The lookup rows are
-// built from the feeds the way Apple builds them (guid → episodeGuid, enclosure → episodeUrl,
-// itunes:duration → trackTimeMillis), answered as Apple does: text/javascript with leading newlines
-// (research/upstream-clips-podcast.md §3.2).
+// Apple's Lookup API, the feeds, the publishers' transcripts, the audio files and the artwork. The
+// lookup rows are built from the feeds the way Apple builds them (guid → episodeGuid, enclosure →
+// episodeUrl, itunes:duration → trackTimeMillis), answered as Apple does: text/javascript with
+// leading newlines (research/upstream-clips-podcast.md §3.2).
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -173,8 +173,15 @@ async function mediaAnswer(req: FixtureRequest): Promise<Answer> {
   return notFound(`episode audio ${path}`);
 }
 
+/** The artwork URLs of the lookup rows (any listed size of a known show): one generated JPEG. */
+async function artworkAnswer(req: FixtureRequest): Promise<Answer> {
+  const m = /^\/image\/thumb\/Podcasts\/fixture\/(\d+)\/(\d+)x\2bb\.jpg$/.exec(req.url.pathname);
+  if (m === null || !SHOWS.some((s) => s.id === m[1])) return notFound(`artwork ${req.url.pathname}`);
+  return file(await readFile(await mediaFile(req.mediaDir, 'artwork.jpg')), 'image/jpeg');
+}
+
 export const podcasts: HostModule = {
-  hosts: ['itunes.apple.com', 'feeds.fixture.fm', 'transcripts.fixture.fm', 'media.fixture.fm', 'rss.art19.com'],
+  hosts: ['itunes.apple.com', 'feeds.fixture.fm', 'transcripts.fixture.fm', 'media.fixture.fm', 'rss.art19.com', 'is1-ssl.mzstatic.com'],
   handle(req) {
     const path = req.url.pathname;
     switch (req.host) {
@@ -188,6 +195,8 @@ export const podcasts: HostModule = {
         const transcript = TRANSCRIPTS[path];
         return transcript === undefined ? notFound(`transcript ${path}`) : text(transcript.body(), `${transcript.type}; charset=utf-8`);
       }
+      case 'is1-ssl.mzstatic.com':
+        return artworkAnswer(req);
       default:
         return mediaAnswer(req);
     }
