@@ -1,5 +1,6 @@
 // Secrets in the OS keychain through keytar (macOS Keychain, Windows Credential Manager, the
 // Secret Service on Linux). Entries are named per data home, so two homes never share a secret.
+import { createRequire } from 'node:module';
 import type { SecretStore } from '../../service/secrets';
 import { SecretStoreError } from '../../service/secrets';
 
@@ -12,10 +13,17 @@ export interface KeytarLike {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-/** keytar's native module, or the reason it cannot load (not built, wrong ABI, missing libsecret). */
-export async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike };
-  return mod.default ?? mod;
+/**
+ * keytar's native module, or a rejection saying why it cannot load (not built, wrong ABI, missing
+ * libsecret). `require` rather than `import()`: Electron's require finds a native module that the
+ * package unpacked from the asar archive.
+ */
+export function loadKeytar(): Promise<KeytarLike> {
+  try {
+    return Promise.resolve(createRequire(__filename)('keytar') as KeytarLike);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
