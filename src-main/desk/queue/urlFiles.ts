@@ -52,6 +52,8 @@ export async function readUrlFile(path: string): Promise<string[]> {
   } catch {
     throw new UrlFileError('no such file');
   }
+  // A .txt name that links to the ledger (or any other file) does not make it a URL list.
+  if (droppableExtension(real) === undefined) throw new UrlFileError('links to a file that is not a URL list');
   const info = await stat(real);
   if (!info.isFile()) throw new UrlFileError('not a regular file');
   if (info.size > MAX_URL_FILE_BYTES) throw new UrlFileError(`larger than ${MAX_URL_FILE_BYTES / 1024 / 1024} MB`);
