@@ -30,6 +30,14 @@ export function AccountsPanel() {
   useEffect(load, [load]);
 
   if (host === undefined) return null;
+  if (host.kind !== 'desktop') {
+    return (
+      <section className="panel" aria-labelledby="accounts-heading">
+        <h2 id="accounts-heading">Platform accounts</h2>
+        <p className="muted">Signing in to platforms and importing cookies.txt files is done in the desktop app, which keeps them in the OS keychain.</p>
+      </section>
+    );
+  }
   const act = (work: Promise<string>) =>
     work.then(
       (text) => {
@@ -38,6 +46,8 @@ export function AccountsPanel() {
       },
       (e: unknown) => notify('error', errorOf(e).message),
     );
+  // Apple's podcast lookups and feeds are public: there is no account to sign in with.
+  const shown = rows.filter((row) => row.platform !== 'podcast');
   const onFile = async (file: File | undefined, platform: PlatformToken | null) => {
     if (file === undefined || platform === null) return;
     const text = await file.text();
@@ -48,14 +58,13 @@ export function AccountsPanel() {
     <section className="panel" aria-labelledby="accounts-heading">
       <h2 id="accounts-heading">Platform accounts</h2>
       <p className="muted">
-        For posts only signed-in users can see. {host.signIn ? 'Sign in in the platform’s own window, or import' : 'Import'} a cookies.txt exported from your browser; requests to that platform then carry
-        your session.
+        For posts only signed-in users can see: sign in in the platform’s own window, or import a cookies.txt exported from your browser. Requests to that platform then carry your session.
       </p>
-      <p className={host.secrets.backend === 'none' && host.kind === 'desktop' ? 'bad small' : 'muted small'} data-testid="secret-storage">
-        {host.kind === 'desktop' ? BACKEND_TEXT[host.secrets.backend] : 'Cookies can be imported in the desktop app only.'} {host.kind === 'desktop' && host.secrets.problem !== null ? host.secrets.problem : ''}
+      <p className={host.secrets.backend === 'none' ? 'bad small' : 'muted small'} data-testid="secret-storage">
+        {BACKEND_TEXT[host.secrets.backend]} {host.secrets.problem ?? ''}
       </p>
       <ul className="platform-list">
-        {rows.map((row) => (
+        {shown.map((row) => (
           <li key={row.platform} className="platform-row" data-testid={`platform-${row.platform}`}>
             <span className="platform-name">{PLATFORMS[row.platform].uiName}</span>
             <span className="muted small">{row.cookies > 0 ? `${plural(row.cookies, 'cookie')} imported${row.importedAt === null ? '' : ` ${new Date(row.importedAt).toLocaleDateString()}`}` : 'no cookies imported'}</span>
@@ -67,7 +76,6 @@ export function AccountsPanel() {
             <button
               type="button"
               className="button small"
-              disabled={host.kind !== 'desktop'}
               onClick={() => {
                 importFor.current = row.platform;
                 fileInput.current?.click();
@@ -75,7 +83,7 @@ export function AccountsPanel() {
             >
               Import cookies.txt…
             </button>
-            <button type="button" className="button small" disabled={host.kind !== 'desktop'} onClick={() => void act(desk().invoke('cookies.clear', { platform: row.platform }).then(() => `${PLATFORMS[row.platform].uiName}: cookies and sign-in forgotten`))}>
+            <button type="button" className="button small" onClick={() => void act(desk().invoke('cookies.clear', { platform: row.platform }).then(() => `${PLATFORMS[row.platform].uiName}: cookies and sign-in forgotten`))}>
               Forget
             </button>
           </li>
