@@ -3,7 +3,7 @@
 // the config, then ours: the targets per OS, every native module of the production tree unpacked
 // from the asar archive, whisper's GPU builds left out unless asked for, no native rebuild, and
 // the afterPack hook flipping the fuses (tried on a stand-in binary with a real fuse wire).
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -43,8 +43,9 @@ function walk(dir: string, out: string[]): string[] {
 
 /** `.node` files of the packages the app ships (production dependencies, optional ones included), relative to the project. */
 export function shippedNativeFiles(): string[] {
-  const dirs = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-    .split('\n')
+  // npm ls exits non-zero over problems unrelated to this (an unmet peer of a dev tool); its list is still complete.
+  const dirs = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .stdout.split('\n')
     .filter((line) => line.startsWith(join(ROOT, 'node_modules')));
   return dirs.flatMap((dir) => walk(dir, [])).map((file) => relative(ROOT, file));
 }
