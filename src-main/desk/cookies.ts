@@ -6,7 +6,7 @@ import { Cookie } from 'tough-cookie';
 import type { PlatformCookies } from '../../src-shared/contract/host';
 import { DeskError } from '../../src-shared/contract/result';
 import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '../../src-shared/platforms';
-import type { SecretStore } from '../service/secrets';
+import { SecretStoreError, type SecretStore } from '../service/secrets';
 import { parseNetscapeCookies, type CookieJars } from '../service/upstream/cookies';
 import { isOnSites, PLATFORM_SITES } from '../service/upstream/platformSites';
 
@@ -38,6 +38,12 @@ function parseStored(json: string | null): { importedAt: number; cookies: Cookie
 
 const live = (cookie: Cookie) => cookie.TTL() > 0;
 
+/** A keychain that refuses is something the user can act on (unlock it, install one), not a bug. */
+function refused(error: unknown): never {
+  if (error instanceof SecretStoreError) throw new DeskError('unavailable', error.message);
+  throw error;
+}
+
 /** Loads every platform's stored cookies into the jars (at start); returns the platforms that had some. */
 export async function loadStoredCookies(secrets: SecretStore, jars: CookieJars): Promise<PlatformToken[]> {
   const loaded: PlatformToken[] = [];
@@ -59,7 +65,7 @@ export class PlatformCookieStore {
   async list(): Promise<PlatformCookies[]> {
     const rows: PlatformCookies[] = [];
     for (const platform of PLATFORM_TOKENS) {
-      const stored = this.secrets === undefined ? undefined : parseStored(await this.secrets.get(cookiesSecretName(platform)));
+      const stored = this.secrets === undefined ? undefined : parseStored(await this.secrets.get(cookiesSecretName(platform)).catch(refused));
       rows.push({ platform, cookies: stored?.cookies.filter(live).length ?? 0, importedAt: stored?.importedAt ?? null, signIn: this.hooks.canSignIn?.(platform) ?? false });
     }
     return rows;
@@ -79,7 +85,7 @@ export class PlatformCookieStore {
     }
     const stored: StoredCookies = { importedAt: now, cookies: mine.map((c) => c.toJSON()) };
     // The keychain first: if it refuses, nothing changes anywhere.
-    await secrets.set(cookiesSecretName(platform), JSON.stringify(stored));
+    await secrets.set(cookiesSecretName(platform), JSON.stringify(stored)).catch(refused);
     this.jars.clear(platform);
     const imported = this.jars.load(platform, mine);
     await this.hooks.changed?.(platform, mine);
@@ -88,8 +94,8 @@ export class PlatformCookieStore {
 
   async clear(platform: PlatformToken): Promise<boolean> {
     const secrets = this.requireSecrets();
-    const had = (await secrets.get(cookiesSecretName(platform))) !== null;
-    await secrets.delete(cookiesSecretName(platform));
+    const had = (await secrets.get(cookiesSecretName(platform)).catch(refused)) !== null;
+    await secrets.delete(cookiesSecretName(platform)).catch(refused);
     this.jars.clear(platform);
     await this.hooks.changed?.(platform, null);
     return had;

@@ -28,6 +28,14 @@ export function loadKeytar(): Promise<KeytarLike> {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Windows' Credential Manager holds at most 2,560 bytes per entry; a platform's cookies can be more.
+ * Longer values are split over `<name>#1`, `<name>#2` … and the entry itself says how many.
+ */
+export const WINDOWS_MAX_VALUE = 2000;
+// Keychains store C strings (a NUL would cut the value), so the marker is plain text no real secret starts with.
+const CHUNKED = 'transcript-desk-chunks:';
+
 export class KeytarSecretStore implements SecretStore {
   readonly backend = 'keychain' as const;
 
@@ -36,6 +44,7 @@ export class KeytarSecretStore implements SecretStore {
     /** The data home: entries are `<name>@<home>`. */
     private readonly scope: string,
     readonly problem: string | null = null,
+    private readonly maxValue: number = process.platform === 'win32' ? WINDOWS_MAX_VALUE : Infinity,
   ) {}
 
   /** Where a secret lives, in words a user can look up in their keychain app. */
@@ -49,6 +58,42 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   async get(name: string): Promise<string | null> {
+    const value = await this.read(name);
+    if (value === null || !value.startsWith(CHUNKED)) return value;
+    const pieces: string[] = [];
+    for (let i = 1; i <= Number(value.slice(CHUNKED.length)); i++) {
+      const piece = await this.read(`${name}#${i}`);
+      if (piece === null) throw new SecretStoreError(`${name} is incomplete in the keychain (part ${i} is missing)`);
+      pieces.push(piece);
+    }
+    return pieces.join('');
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    const old = await this.read(name).catch(() => null);
+    if (value.length <= this.maxValue) {
+      await this.write(name, value);
+    } else {
+      const count = Math.ceil(value.length / this.maxValue);
+      for (let i = 1; i <= count; i++) await this.write(`${name}#${i}`, value.slice((i - 1) * this.maxValue, i * this.maxValue));
+      await this.write(name, `${CHUNKED}${count}`);
+    }
+    await this.dropPieces(name, old, value.length <= this.maxValue ? 0 : Math.ceil(value.length / this.maxValue));
+  }
+
+  async delete(name: string): Promise<void> {
+    const old = await this.read(name);
+    await this.remove(name);
+    await this.dropPieces(name, old, 0);
+  }
+
+  /** Removes the pieces of an earlier, longer value beyond the `keep` the new one uses. */
+  private async dropPieces(name: string, old: string | null, keep: number): Promise<void> {
+    if (old === null || !old.startsWith(CHUNKED)) return;
+    for (let i = keep + 1; i <= Number(old.slice(CHUNKED.length)); i++) await this.remove(`${name}#${i}`);
+  }
+
+  private async read(name: string): Promise<string | null> {
     try {
       return await this.keytar.getPassword(KEYCHAIN_SERVICE, this.account(name));
     } catch (error) {
@@ -56,7 +101,7 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  async set(name: string, value: string): Promise<void> {
+  private async write(name: string, value: string): Promise<void> {
     try {
       await this.keytar.setPassword(KEYCHAIN_SERVICE, this.account(name), value);
     } catch (error) {
@@ -64,7 +109,7 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
-  async delete(name: string): Promise<void> {
+  private async remove(name: string): Promise<void> {
     try {
       await this.keytar.deletePassword(KEYCHAIN_SERVICE, this.account(name));
     } catch (error) {

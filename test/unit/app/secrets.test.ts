@@ -10,7 +10,7 @@ import { tempHome } from '../../helpers/home';
 import { keychainUnavailable, startKeychain, type TestKeychain } from '../../helpers/keychain';
 import { createDesk } from '../../../src-main/desk/index';
 import { createSecretStore, type DescribedSecretStore } from '../../../src-main/app/secrets/index';
-import { loadKeytar } from '../../../src-main/app/secrets/keytarStore';
+import { KeytarSecretStore, loadKeytar } from '../../../src-main/app/secrets/keytarStore';
 import { OWNER_KEY_SECRET, prepareOwnerKey } from '../../../src-main/app/secrets/ownerKey';
 import { secretsFile } from '../../../src-main/app/secrets/safeStorageStore';
 import { settingSecretName, StoredSecretSettings } from '../../../src-main/app/secrets/settingsSecrets';
@@ -74,6 +74,21 @@ describe.skipIf(missing !== null)('keytar in a D-Bus session', () => {
     expect(await store.get('cookies.longform')).toBeNull();
     await other.delete('cookies.longform');
     expect(existsSync(secretsFile(home.dir))).toBe(false);
+  });
+
+  it('splits a value longer than an entry may be (Windows: 2,560 bytes) over several entries', async () => {
+    const keytar = await loadKeytar();
+    const store = new KeytarSecretStore(keytar, home.dir, null, 10);
+    const cookies = 'SID=' + 'x'.repeat(36);
+    await store.set('cookies.longform', cookies);
+    expect(await keytar.getPassword('Transcript Desk', `cookies.longform#4@${home.dir}`)).toBe('xxxxxxxxxx');
+    expect(await store.get('cookies.longform')).toBe(cookies);
+    await store.set('cookies.longform', 'SID=short');
+    expect(await store.get('cookies.longform')).toBe('SID=short');
+    expect(await keytar.getPassword('Transcript Desk', `cookies.longform#1@${home.dir}`)).toBeNull();
+    await store.set('cookies.longform', cookies);
+    await store.delete('cookies.longform');
+    for (const name of ['cookies.longform', 'cookies.longform#1', 'cookies.longform#4']) expect(await keytar.getPassword('Transcript Desk', `${name}@${home.dir}`)).toBeNull();
   });
 
   it("moves the CLI's owner key into the keychain at the first app start, then removes the file", async () => {
