@@ -71,9 +71,11 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
     'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
     'queue.importFiles': async (input) => {
+      // A browser (serve --ui, possibly another machine) reads its files itself; paths on this machine are the desktop app's.
+      if (host === undefined) throw unavailable('Reading files by path');
       let paths = input.paths;
       if (paths === undefined) {
-        if (host?.chooseUrlFiles === undefined) throw unavailable('Choosing files in a system dialog');
+        if (host.chooseUrlFiles === undefined) throw unavailable('Choosing files in a system dialog');
         const chosen = await host.chooseUrlFiles();
         if (chosen === null || chosen.length === 0) throw new DeskError('cancelled', 'No file was chosen');
         paths = chosen;

@@ -168,6 +168,8 @@ describe('the browser build (no host)', () => {
     await expect(call('dialog.chooseFolder', {})).rejects.toMatchObject({ code: 'unavailable', message: 'The folder picker needs the desktop app' });
     await expect(call('platform.signIn', { platform: 'reels' })).rejects.toMatchObject({ code: 'unavailable' });
     await expect(call('queue.importFiles', {})).rejects.toMatchObject({ code: 'unavailable' });
+    writeFileSync(join(home.dir, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8');
+    await expect(call('queue.importFiles', { paths: [join(home.dir, 'links.txt')] })).rejects.toMatchObject({ code: 'unavailable', message: 'Reading files by path needs the desktop app' });
     await expect(call('cookies.import', { platform: 'longform', text: YT_COOKIES })).rejects.toMatchObject({ code: 'unavailable' });
     expect(await call('settings.get', {})).toMatchObject({ host: { kind: 'browser', dialogs: false, signIn: false } });
   });
