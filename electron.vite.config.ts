@@ -1,6 +1,17 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * Development only (`npm start`): Vite's dev server injects CSS as <style> elements, which the
+ * page's `style-src 'self'` refuses. Built pages (the app, serve --ui) keep the strict policy.
+ */
+const devServerCsp = (): Plugin => ({
+  name: 'transcript-desk-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+});
 
 // Three bundles: the Electron main process (which hosts the whole transcript service), the
 // sandboxed preload (bundled whole: a sandboxed preload cannot require node_modules), and the renderer.
@@ -25,6 +36,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), devServerCsp()],
   },
 });

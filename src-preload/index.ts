@@ -1,5 +1,6 @@
-// The renderer's only door to the app: `window.desk`, exactly the contract's DeskApi, nothing else.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+// The renderer's only door to the app: `window.desk`, exactly the contract's DeskApi, nothing else
+// (no ipcRenderer, no process, no shell). Operations go to `desk:<operation>` channels only.
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, type DeskApi } from '../src-shared/contract/desk';
 import type { EventName, EventPayload } from '../src-shared/contract/events';
 import type { OperationInput, OperationName, OperationOutput } from '../src-shared/contract/operations';
@@ -18,6 +19,10 @@ const desk = {
     };
     ipcRenderer.on(IPC_EVENT_CHANNEL, handler);
     return () => void ipcRenderer.removeListener(IPC_EVENT_CHANNEL, handler);
+  },
+  // A dropped File's path on disk ('' for one that has none); main checks the path before reading it.
+  pathForFile(file: File): string {
+    return webUtils.getPathForFile(file);
   },
 } satisfies DeskApi;
 

@@ -25,8 +25,8 @@ export const SETTING_SCHEMAS = {
   /** A ggml file the user picked; wins over `stt.whisper.model`. */
   'stt.whisper.modelPath': z.string().min(1).nullable(),
   'stt.openai.baseUrl': z.url({ protocol: /^https?$/ }).nullable(),
-  // TODO(electron shell issue): the API key moves into the OS keychain (SecretStore); until then it
-  // lives here, in the ledger file under the data home (mode 0700).
+  // The desktop app keeps it in the OS keychain (Settings with SecretSettings); the CLI and the
+  // headless server keep it in the ledger file under the data home (mode 0700).
   'stt.openai.apiKey': z.string().min(1).nullable(),
   'stt.openai.model': z.string().min(1),
   /** The desk's colours; `system` follows the operating system. */

@@ -1,38 +1,66 @@
-// Electron entry. For now it hosts the service and shows the placeholder renderer; the shell issue
-// adds the app:// scheme, IPC, menus, the keychain and packaging.
-import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
-import { resolveHome } from '../service/home';
-import { openService } from '../service/open';
+// Electron entry: one instance per user (a second launch hands its files to the first and
+// focuses it), the app:// scheme registered before ready, the security baseline on every window
+// and session, then the desktop app (desktop.ts). Quitting waits for the service to wind down.
+import { app, dialog } from 'electron';
+import { originOf } from '../ipc/register';
+import { startDesktop, type Desktop } from './desktop';
+import { urlFilesInArgs } from './launchArgs';
+import { APP_ORIGIN, registerAppScheme } from './protocol';
+import { installSecurityBaseline } from './security';
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.js'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-    },
+/** Longest wait for the service to stop before quitting anyway (a stuck ffmpeg must not keep the app alive). */
+const SHUTDOWN_LIMIT_MS = 15_000;
+
+registerAppScheme();
+const devOrigin = app.isPackaged ? undefined : originOf(process.env.ELECTRON_RENDERER_URL ?? '');
+installSecurityBaseline(app, (url) => {
+  const origin = originOf(url);
+  return origin === APP_ORIGIN || (devOrigin !== undefined && origin === devOrigin);
+});
+
+if (!app.requestSingleInstanceLock()) {
+  // The first instance gets our command line through 'second-instance'.
+  app.quit();
+} else {
+  let desktop: Desktop | undefined;
+  let quitting: 'no' | 'closing' | 'done' = 'no';
+
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    desktop?.focus();
+    desktop?.importFiles(urlFilesInArgs(argv.slice(1), workingDirectory));
   });
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devUrl !== undefined) void window.loadURL(devUrl);
-  else void window.loadFile(join(__dirname, '../renderer/index.html'));
+  // macOS: files dropped on the dock icon or opened with the app.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    desktop?.importFiles(urlFilesInArgs([path], '/'));
+  });
+  app.on('activate', () => desktop?.focus());
+  // The service keeps running on macOS with no window (podcast jobs go on); elsewhere closing the window quits.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', (event) => {
+    if (quitting === 'done' || desktop === undefined) return;
+    event.preventDefault();
+    if (quitting === 'closing') return;
+    quitting = 'closing';
+    const limit = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_LIMIT_MS).unref());
+    void Promise.race([desktop.shutdown(), limit])
+      .catch((error: unknown) => console.error('transcript-desk: shutting down failed:', error))
+      .finally(() => {
+        quitting = 'done';
+        app.quit();
+      });
+  });
+
+  app
+    .whenReady()
+    .then(async () => {
+      desktop = await startDesktop(process.argv.slice(1));
+    })
+    .catch((error: unknown) => {
+      console.error('Transcript Desk could not start:', error);
+      dialog.showErrorBox('Transcript Desk could not start', error instanceof Error ? error.message : String(error));
+      app.exit(1);
+    });
 }
-
-app
-  .whenReady()
-  .then(() => {
-    const opened = openService(resolveHome(process.env, app.getPath('userData')));
-    app.on('will-quit', () => opened.close());
-    createWindow();
-  })
-  .catch((error: unknown) => {
-    console.error('Transcript Desk could not start:', error);
-    app.exit(1);
-  });
-
-app.on('window-all-closed', () => app.quit());

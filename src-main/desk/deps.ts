@@ -1,6 +1,11 @@
 // What the desk is built from: the opened service (src-main/service/open.ts) and the few things
 // only the host knows (data home, default export folder, how the REST API is hosted).
+import type { Cookie } from 'tough-cookie';
+import type { HostInfo } from '../../src-shared/contract/host';
+import type { PlatformToken } from '../../src-shared/platforms';
 import type { Ledger } from '../service/ledger/index';
+import type { SecretStore } from '../service/secrets';
+import type { Settings } from '../service/settings';
 import type { OwnerBootstrap } from '../service/home';
 import type { TranscriptService } from '../service/service';
 import type { UpstreamClient } from '../service/upstream/client';
@@ -19,6 +24,27 @@ export interface DeskDeps {
   upstream: UpstreamClient;
   owner: OwnerBootstrap;
   podcast: PodcastJobControl;
+  /** The host's settings (the desktop app reads secret ones from its keychain); the ledger's when absent. */
+  settings?: Settings;
+}
+
+/**
+ * What only the desktop app can do for the desk: system dialogs, sign-in windows, a keychain. The
+ * browser build passes none of it, and the operations that need it answer `unavailable`.
+ */
+export interface DeskHost {
+  info(): HostInfo;
+  /** The system open dialog for URL-list files; null when cancelled. */
+  chooseUrlFiles?(): Promise<string[] | null>;
+  /** The system folder dialog; null when cancelled. */
+  chooseFolder?(options: { title: string; defaultPath: string }): Promise<string | null>;
+  /** Opens the platform's login page in a window on the platform's own network session. */
+  signIn?(platform: PlatformToken): Promise<boolean>;
+  canSignIn?(platform: PlatformToken): boolean;
+  /** Where platform cookies are kept. */
+  secrets?: SecretStore;
+  /** Imported cookies (or null after a clear) for the host's own network session. */
+  cookiesChanged?(platform: PlatformToken, cookies: readonly Cookie[] | null): Promise<void>;
 }
 
 export interface DeskOptions {
@@ -28,6 +54,8 @@ export interface DeskOptions {
   defaultExportFolder: string;
   /** How this host runs the REST API (the desktop app switches it; `serve --ui` is it). */
   restApi?: RestApiControl;
+  /** Dialogs, sign-in, keychain: the desktop app's. */
+  host?: DeskHost;
   clock?: Clock;
   /** How often job records are read for progress. */
   jobPollMs?: number;

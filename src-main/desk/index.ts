@@ -8,6 +8,7 @@ import { Settings } from '../service/settings';
 import { createKey, listKeys, readBalance, revokeKey } from './account';
 import { ArtworkCache } from './artwork';
 import { systemClock } from './clock';
+import { PlatformCookieStore } from './cookies';
 import type { DeskDeps, DeskOptions } from './deps';
 import { DeskEvents } from './events';
 import { exportTranscripts } from './export/exporter';
@@ -15,10 +16,11 @@ import { searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
 import { JobWatcher, listJobs } from './podcast/jobs';
 import { DeskQueue } from './queue/index';
-import { exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
+import { importUrlFiles } from './queue/importFiles';
+import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
 import { readTranscript } from './transcripts';
 
-export type { DeskDeps, DeskOptions, PodcastJobControl } from './deps';
+export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl } from './deps';
 
 type Handlers = { [N in OperationName]: (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>> };
 
@@ -31,8 +33,14 @@ export interface Desk {
 
 export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
-  const settings = new Settings(deps.ledger);
-  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi };
+  const settings = deps.settings ?? new Settings(deps.ledger);
+  const host = options.host;
+  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info() };
+  const cookies = new PlatformCookieStore(deps.upstream.cookies, host?.secrets, {
+    ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
+    ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),
+  });
+  const unavailable = (what: string) => new DeskError('unavailable', `${what} needs the desktop app`);
   const emitBalance = (credits: number, plan: string) => events.emitSoon('balance', { credits, plan });
   const queue = new DeskQueue({
     deps,
@@ -62,6 +70,18 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.retry': (input) => ({ retried: queue.retry(input.ids) }),
     'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
     'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
+    'queue.importFiles': async (input) => {
+      // A browser (serve --ui, possibly another machine) reads its files itself; paths on this machine are the desktop app's.
+      if (host === undefined) throw unavailable('Reading files by path');
+      let paths = input.paths;
+      if (paths === undefined) {
+        if (host.chooseUrlFiles === undefined) throw unavailable('Choosing files in a system dialog');
+        const chosen = await host.chooseUrlFiles();
+        if (chosen === null || chosen.length === 0) throw new DeskError('cancelled', 'No file was chosen');
+        paths = chosen;
+      }
+      return importUrlFiles(queue, paths);
+    },
     'podcast.list': () => ({ jobs: listJobs(deps) }),
     'podcast.cancel': (input) => {
       const cancelled = deps.podcast.cancel(deps.owner.accountId, input.jobId);
@@ -70,7 +90,16 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     'podcast.artwork': async (input) => ({ dataUrl: await artwork.get(input.url) }),
     'transcript.get': (input) => readTranscript(deps, input.ref),
-    'export.run': (input) => exportTranscripts(deps, input, { folder: exportFolderOf(settingsCtx), maxLineLength: settings.get('desk.export.maxLineLength') }),
+    'export.run': async (input) => {
+      let folder = exportFolderOf(settingsCtx);
+      // The desktop app asks where to export when the request names no folder.
+      if (input.folder === undefined && host?.chooseFolder !== undefined) {
+        const chosen = await host.chooseFolder({ title: 'Export transcripts to', defaultPath: folder });
+        if (chosen === null) throw new DeskError('cancelled', 'No folder was chosen; nothing was exported');
+        folder = chosen;
+      }
+      return exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+    },
     'library.search': (input) => searchLibrary(deps, input),
     'library.delete': (input) => {
       const deleted = deps.ledger.library.delete(input.ids);
@@ -87,13 +116,24 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'keys.revoke': (input) => revokeKey(deps, input.prefix),
     'settings.get': () => settingsView(settingsCtx),
     'settings.update': async (input) => {
-      const changed = updateSettings(settingsCtx, input);
+      const changed = await updateSettings(settingsCtx, input);
       if (changed.includes('desk.queue.concurrency')) {
         queue.feed.state(queue.runner.state());
         queue.runner.pump();
       }
       if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(settings.get('desk.api.enabled'), settings.get('desk.api.port'));
       return settingsView(settingsCtx);
+    },
+    'cookies.list': async () => ({ platforms: await cookies.list() }),
+    'cookies.import': (input) => cookies.import(input.platform, input.text),
+    'cookies.clear': async (input) => ({ cleared: await cookies.clear(input.platform) }),
+    'platform.signIn': async (input) => {
+      if (host?.signIn === undefined) throw unavailable('Signing in to a platform');
+      return { opened: await host.signIn(input.platform) };
+    },
+    'dialog.chooseFolder': async (input) => {
+      if (host?.chooseFolder === undefined) throw unavailable('The folder picker');
+      return { folder: await host.chooseFolder({ title: input.title ?? 'Choose a folder', defaultPath: input.defaultPath ?? exportFolderOf(settingsCtx) }) };
     },
     'models.list': () => models.list(),
     'models.download': (input) => ({ started: models.start(input.name) }),

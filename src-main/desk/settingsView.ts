@@ -1,8 +1,10 @@
 // Settings as the desk shows and changes them; secrets are write-only.
+import { BROWSER_HOST, type HostInfo } from '../../src-shared/contract/host';
 import type { SettingsView } from '../../src-shared/contract/settings';
 import type { ParsedInput } from '../../src-shared/contract/operations';
 import { DeskError } from '../../src-shared/contract/result';
 import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '../../src-shared/settings';
+import { SecretStoreError } from '../service/secrets';
 import { SettingsError, type Settings } from '../service/settings';
 import type { RestApiControl } from './restApi';
 
@@ -11,7 +13,10 @@ export interface SettingsContext {
   home: string;
   defaultExportFolder: string;
   restApi: RestApiControl | undefined;
+  host: () => HostInfo;
 }
+
+export const browserHost = (): HostInfo => BROWSER_HOST;
 
 const NO_REST_API = { controllable: false, running: false, url: null, problem: 'This build does not host the REST API' };
 
@@ -23,21 +28,29 @@ export function settingsView(ctx: SettingsContext): SettingsView {
   const values = ctx.settings.all();
   const secretsSet = SETTING_KEYS.filter((key) => SECRET_SETTINGS.has(key) && values[key] !== null);
   for (const key of SECRET_SETTINGS) (values as Record<SettingKey, unknown>)[key] = null;
-  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: exportFolderOf(ctx), dataHome: ctx.home };
+  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: exportFolderOf(ctx), dataHome: ctx.home, host: ctx.host() };
 }
 
-/** Applies the changes (all or none: each is checked before any is stored), then the resets. Returns the keys that changed. */
-export function updateSettings(ctx: SettingsContext, input: ParsedInput<'settings.update'>): SettingKey[] {
+/**
+ * Applies the changes (all or none: each is checked before any is stored), then the resets.
+ * Returns the keys that changed. Secret settings go last and through `setSecret`: in the desktop
+ * app they are written to the keychain, which may refuse; the other changes are then undone too.
+ */
+export async function updateSettings(ctx: SettingsContext, input: ParsedInput<'settings.update'>): Promise<SettingKey[]> {
   const changes = Object.entries(input.changes).filter(([, value]) => value !== undefined) as [SettingKey, unknown][];
+  const plain = changes.filter(([key]) => !SECRET_SETTINGS.has(key));
+  const secret = changes.filter(([key]) => SECRET_SETTINGS.has(key));
   const before = ctx.settings.all();
   try {
-    for (const [key, value] of changes) ctx.settings.set(key, value);
+    for (const [key, value] of plain) ctx.settings.set(key, value);
+    for (const [key, value] of secret) await ctx.settings.setSecret(key, value);
   } catch (error) {
     // Put back what was already stored, so a form with one bad field changes nothing.
-    for (const [key] of changes) ctx.settings.set(key, before[key] ?? undefined);
+    for (const [key] of plain) ctx.settings.set(key, before[key] ?? undefined);
     if (error instanceof SettingsError) throw new DeskError('invalid_input', error.message);
+    if (error instanceof SecretStoreError) throw new DeskError('unavailable', error.message);
     throw error;
   }
-  for (const key of input.reset) ctx.settings.set(key, undefined);
+  for (const key of input.reset) await ctx.settings.setSecret(key, undefined);
   return [...changes.map(([key]) => key), ...input.reset];
 }

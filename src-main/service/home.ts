@@ -20,9 +20,34 @@ export function resolveHome(env: NodeJS.ProcessEnv = process.env, fallback?: str
 export const ledgerFile = (home: string) => join(home, 'ledger.sqlite');
 export const ownerKeyFile = (home: string) => join(home, 'owner-key');
 
+/**
+ * Where the owner's key is kept between starts. Synchronous because the owner is settled inside
+ * one ledger transaction: the desktop app reads its keychain before opening the service and hands
+ * the answer over (src-main/app/secrets/ownerKey.ts).
+ */
+export interface OwnerKeyStore {
+  /** Said to the user: a file path, or which keychain entry. */
+  readonly location: string;
+  read(): string | undefined;
+  write(key: string): void;
+}
+
+/** The CLI's and the headless server's store: a 0600 file in the data home. */
+export function fileOwnerKeyStore(home: string): OwnerKeyStore {
+  const file = ownerKeyFile(home);
+  return {
+    location: file,
+    read: () => (existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined),
+    write: (key) => {
+      writeFileSync(file, `${key}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    },
+  };
+}
+
 export interface OwnerBootstrap {
   accountId: number;
-  /** Where the owner's key is kept (a 0600 file until the Electron shell moves it to the keychain). */
+  /** Where the owner's key is kept: the 0600 file for the CLI, the keychain entry in the desktop app. */
   keyFile: string;
   /** True when this start created the owner account. */
   created: boolean;
@@ -30,12 +55,11 @@ export interface OwnerBootstrap {
 }
 
 /**
- * Makes sure the install has its owner account and a key for the app. If the key file was lost,
+ * Makes sure the install has its owner account and a key for the app. If the key was lost,
  * a new key is issued to the same account (its balance is kept) instead of a second owner.
  */
-export function ensureOwner(ledger: Ledger, home: string): OwnerBootstrap {
+export function ensureOwner(ledger: Ledger, home: string, store: OwnerKeyStore = fileOwnerKeyStore(home)): OwnerBootstrap {
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const keyFile = ownerKeyFile(home);
   return ledger.transaction(() => {
     let owner = ledger.accounts.findOwner();
     const created = owner === undefined;
@@ -43,14 +67,13 @@ export function ensureOwner(ledger: Ledger, home: string): OwnerBootstrap {
       owner = ledger.accounts.create(OWNER_PLAN, 'owner', true);
       ledger.credits.grant(owner.id, OWNER_CREDITS, 'owner account created');
     }
-    const stored = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
-    const storedKey = stored === '' ? undefined : ledger.keys.find(stored);
-    if (storedKey !== undefined && !storedKey.revoked && storedKey.accountId === owner.id) {
-      return { accountId: owner.id, keyFile, created, key: stored };
+    const stored = store.read();
+    const storedKey = stored === undefined ? undefined : ledger.keys.find(stored);
+    if (stored !== undefined && storedKey !== undefined && !storedKey.revoked && storedKey.accountId === owner.id) {
+      return { accountId: owner.id, keyFile: store.location, created, key: stored };
     }
     const { key } = ledger.keys.create(owner.id, 'app');
-    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
-    chmodSync(keyFile, 0o600);
-    return { accountId: owner.id, keyFile, created, key };
+    store.write(key);
+    return { accountId: owner.id, keyFile: store.location, created, key };
   });
 }

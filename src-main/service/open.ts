@@ -1,16 +1,20 @@
-import { ensureOwner, ledgerFile, type OwnerBootstrap } from './home';
+import { ensureOwner, fileOwnerKeyStore, ledgerFile, type OwnerBootstrap, type OwnerKeyStore } from './home';
 import { Ledger } from './ledger/index';
 import { buildFetchers } from './platforms/index';
 import { PodcastJobs } from './podcast/index';
 import { TranscriptService, type ServiceOptions } from './service';
+import { Settings, type SecretSettings } from './settings';
 import { SpeechToText } from './stt/index';
 import { UpstreamClient } from './upstream/client';
 import { parseOverrideOrigin, parseTimeoutMs } from './upstream/routing';
+import type { Transport } from './upstream/transport';
 
 export interface OpenedService {
   service: TranscriptService;
   ledger: Ledger;
   upstream: UpstreamClient;
+  /** Settings as this host reads them (secret ones from the keychain in the desktop app). */
+  settings: Settings;
   /** Speech-to-text for the CLI, the podcast runner and the fetchers without captions. */
   stt: SpeechToText;
   /** Podcast jobs: `resume()` at start in long-running hosts, `cancel()` from the desk, `close()` before `close()`. */
@@ -19,22 +23,38 @@ export interface OpenedService {
   close(): void;
 }
 
+/** What a host changes about the service: the desktop app passes its keychain and Chromium's network stack. */
+export interface ServiceHost {
+  /** Where the owner's key is kept; the 0600 file `<home>/owner-key` by default. */
+  ownerKey?: OwnerKeyStore;
+  /** Where secret settings are kept; ledger rows by default. */
+  secretSettings?: SecretSettings;
+  /** The wire under the upstream client; undici by default. */
+  transport?: Transport;
+}
+
 /**
  * The composition root of the service: opens the ledger of a data home, makes sure the owner
  * exists, and builds the upstream client and the service on them.
  */
-export function openService(home: string, options: Omit<ServiceOptions, 'ledger'> = {}, env: NodeJS.ProcessEnv = process.env): OpenedService {
+export function openService(home: string, options: Omit<ServiceOptions, 'ledger'> = {}, env: NodeJS.ProcessEnv = process.env, host: ServiceHost = {}): OpenedService {
   const ledger = Ledger.open(ledgerFile(home));
   try {
-    const owner = ensureOwner(ledger, home);
-    const upstream = new UpstreamClient({ override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM), timeoutMs: parseTimeoutMs(env.TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS) });
-    const stt = new SpeechToText({ ledger, upstream, home });
+    const owner = ensureOwner(ledger, home, host.ownerKey ?? fileOwnerKeyStore(home));
+    const upstream = new UpstreamClient({
+      override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM),
+      timeoutMs: parseTimeoutMs(env.TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS),
+      ...(host.transport === undefined ? {} : { transport: host.transport }),
+    });
+    const settings = new Settings(ledger, host.secretSettings);
+    const stt = new SpeechToText({ ledger, upstream, home, settings });
     const podcast = new PodcastJobs({ ledger, stt, upstream, home });
     const service = new TranscriptService({ podcast: podcast.submitter, ...options, fetchers: { ...buildFetchers({ upstream, stt }), ...options.fetchers }, ledger });
     return {
       service,
       ledger,
       upstream,
+      settings,
       stt,
       podcast,
       owner,

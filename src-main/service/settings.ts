@@ -2,7 +2,7 @@
 // `set`; every value is validated on the way in and on the way out, so a row edited by hand or
 // written by a newer build cannot crash a reader: an unreadable value falls back to its default.
 import { availableParallelism } from 'node:os';
-import { SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '../../src-shared/settings';
+import { SECRET_SETTINGS, SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '../../src-shared/settings';
 import type { Ledger } from './ledger/index';
 
 // The schemas and defaults live in src-shared so the renderer validates with the same rules.
@@ -27,10 +27,26 @@ export interface SttSettings {
   openai: { baseUrl: string | null; apiKey: string | null; model: string };
 }
 
+/**
+ * Where secret settings (`stt.openai.apiKey`) live instead of the ledger: the desktop app's
+ * keychain, read once at start and kept in memory (src-main/app/secrets/settingsSecrets.ts).
+ * `get` is synchronous because every reader of settings is; `set` waits for the keychain.
+ */
+export interface SecretSettings {
+  get(key: SettingKey): string | null;
+  /** Stores (or with null, forgets) the value; throws when it cannot be stored securely. */
+  set(key: SettingKey, value: string | null): Promise<void>;
+}
+
 export class Settings {
-  constructor(private readonly ledger: Ledger) {}
+  /** Without `secrets`, secret settings are ledger rows like the rest (the CLI and the headless server). */
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly secrets?: SecretSettings,
+  ) {}
 
   get<K extends SettingKey>(key: K): SettingValue<K> {
+    if (this.secrets !== undefined && SECRET_SETTINGS.has(key)) return (this.secrets.get(key) ?? DEFAULTS[key]) as SettingValue<K>;
     const raw = this.ledger.settings.get(key);
     if (raw === undefined) return DEFAULTS[key];
     try {
@@ -43,6 +59,7 @@ export class Settings {
 
   /** Validates and stores; `null` clears a nullable setting, `undefined` restores the default. */
   set<K extends SettingKey>(key: K, value: unknown): SettingValue<K> {
+    if (this.secrets !== undefined && SECRET_SETTINGS.has(key)) throw new SettingsError(`${key} is kept in the keychain: set it with setSecret`);
     if (value === undefined) {
       this.ledger.settings.clear(key);
       return DEFAULTS[key];
@@ -50,6 +67,19 @@ export class Settings {
     const parsed = SCHEMAS[key].safeParse(value);
     if (!parsed.success) throw new SettingsError(`${key}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
     this.ledger.settings.set(key, JSON.stringify(parsed.data));
+    return parsed.data as SettingValue<K>;
+  }
+
+  /** Sets any setting, waiting for the keychain when the setting is a secret kept there. */
+  async setSecret<K extends SettingKey>(key: K, value: unknown): Promise<SettingValue<K>> {
+    if (this.secrets === undefined || !SECRET_SETTINGS.has(key)) return this.set(key, value);
+    if (value === undefined || value === null) {
+      await this.secrets.set(key, null);
+      return DEFAULTS[key];
+    }
+    const parsed = SCHEMAS[key].safeParse(value);
+    if (!parsed.success || typeof parsed.data !== 'string') throw new SettingsError(`${key}: ${parsed.success ? 'expected text' : parsed.error.issues.map((i) => i.message).join('; ')}`);
+    await this.secrets.set(key, parsed.data);
     return parsed.data as SettingValue<K>;
   }
 

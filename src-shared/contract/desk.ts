@@ -8,6 +8,11 @@ export interface DeskApi {
   invoke<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>>;
   /** Listens to an event; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * Desktop app only: the path on disk of a dropped File (Electron's webUtils.getPathForFile), or
+   * '' when it has none. The main process reads the file (`queue.importFiles`) after checking it.
+   */
+  pathForFile?(file: File): string;
 }
 
 /** Channel names of the Electron transport. */

@@ -1,6 +1,7 @@
 // THE map of events the main process sends the renderer: name → zod schema of the payload.
 import { z } from 'zod';
 import { balanceSchema } from './account';
+import { APP_COMMANDS } from './host';
 import { modelDownloadSchema } from './models';
 import { podcastJobSchema } from './podcast';
 import { queueItemSchema, queueStateSchema } from './queue';
@@ -16,6 +17,8 @@ export const EVENTS = {
   'model.progress': modelDownloadSchema,
   /** Transcripts were added to or removed from the library. */
   'library.changed': z.object({}),
+  /** A menu command of the desktop app for the renderer to carry out (open the export dialog …). */
+  'app.command': z.object({ command: z.enum(APP_COMMANDS) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventName = keyof typeof EVENTS;

@@ -3,6 +3,7 @@ export * from './account';
 export * from './desk';
 export * from './events';
 export * from './exports';
+export * from './host';
 export * from './library';
 export * from './models';
 export * from './operations';

@@ -4,12 +4,13 @@
 import { z } from 'zod';
 import { balanceSchema, createdKeySchema, createKeyInputSchema, keyListingSchema } from './account';
 import { exportInputSchema, exportOutputSchema } from './exports';
+import { importFilesInputSchema, importFilesOutputSchema, MAX_COOKIES_TXT, platformCookiesSchema } from './host';
 import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
 import { modelsViewSchema } from './models';
 import { podcastJobSchema } from './podcast';
 import { enqueueInputSchema, queueItemSchema, queueStateSchema } from './queue';
 import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
-import { transcriptRefSchema, transcriptViewSchema } from './transcript';
+import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
 
 const none = z.object({}).strict();
 const ids = z.array(z.string().max(100)).max(20_000);
@@ -24,6 +25,8 @@ export const OPERATIONS = {
   'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int() }) },
   'queue.remove': { input: z.object({ ids: ids.min(1) }), output: z.object({ removed: z.number().int() }) },
   /** `finished`: everything that will not run again; `all`: the whole queue (running items are stopped). */
+  /** Reads URL-list files on this machine (.txt .csv .md .html …) in the main process and queues their links. */
+  'queue.importFiles': { input: importFilesInputSchema, output: importFilesOutputSchema },
   'queue.clear': { input: z.object({ which: z.enum(['finished', 'all']) }), output: z.object({ removed: z.number().int() }) },
   'podcast.list': { input: none, output: z.object({ jobs: z.array(podcastJobSchema) }) },
   'podcast.cancel': { input: z.object({ jobId: z.string().min(1).max(200) }), output: z.object({ cancelled: z.boolean() }) },
@@ -39,6 +42,16 @@ export const OPERATIONS = {
   'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },
   'settings.get': { input: none, output: settingsViewSchema },
   'settings.update': { input: settingsUpdateInputSchema, output: settingsViewSchema },
+  /** Per platform: imported cookies and whether a sign-in window can be opened. */
+  'cookies.list': { input: none, output: z.object({ platforms: z.array(platformCookiesSchema) }) },
+  /** A Netscape cookies.txt for one platform (kept in the keychain, used for its requests). */
+  'cookies.import': { input: z.object({ platform: platformSchema, text: z.string().min(1).max(MAX_COOKIES_TXT) }), output: z.object({ imported: z.number().int(), skipped: z.number().int() }) },
+  /** Forgets the platform's imported cookies and its sign-in session. */
+  'cookies.clear': { input: z.object({ platform: platformSchema }), output: z.object({ cleared: z.boolean() }) },
+  /** Opens the platform's login page in a window of its own (desktop app only). */
+  'platform.signIn': { input: z.object({ platform: platformSchema }), output: z.object({ opened: z.boolean() }) },
+  /** The system folder picker (desktop app only); null when the user cancelled. */
+  'dialog.chooseFolder': { input: z.object({ title: z.string().max(200).optional(), defaultPath: z.string().max(4096).optional() }), output: z.object({ folder: z.string().nullable() }) },
   'models.list': { input: none, output: modelsViewSchema },
   'models.download': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
   'models.cancel': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) },

@@ -15,6 +15,8 @@ export const DESK_ERROR_CODES = [
   'unauthorized',
   /** The request came from somewhere it may not (wrong Origin, wrong frame). */
   'forbidden',
+  /** The user dismissed a system dialog the operation needed. */
+  'cancelled',
   /** A bug or a broken disk: the message says what, the details stay in the main process's log. */
   'internal',
 ] as const;

@@ -1,6 +1,7 @@
 // Settings over the contract: every key with its schema from src-shared/settings.ts; secrets are
 // write-only (the renderer learns whether one is set, never its value).
 import { z } from 'zod';
+import { hostInfoSchema } from './host';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey } from '../settings';
 
 const values = z.object(SETTING_SCHEMAS);
@@ -31,5 +32,7 @@ export const settingsViewSchema = z.object({
   /** Where exports go when no folder is named (the setting, or the default folder). */
   exportFolder: z.string(),
   dataHome: z.string(),
+  /** What the host can do (dialogs, sign-in windows) and where it keeps secrets. */
+  host: hostInfoSchema,
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;

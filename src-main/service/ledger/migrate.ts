@@ -38,6 +38,9 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
       continue;
     }
     db.transaction(() => {
+      // Another process opening the same fresh data home may have applied it since the read above;
+      // under this transaction's write lock the answer is final.
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version) !== undefined) return;
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)').run(m.version, m.name, hash(m), Date.now());
       // The highest version applied, even if branches landed their migrations out of order.

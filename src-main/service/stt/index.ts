@@ -63,6 +63,8 @@ export interface SpeechToTextDeps {
   ledger: Ledger;
   upstream: UpstreamClient;
   home: string;
+  /** The host's settings (secret ones from its keychain); the ledger's when absent. */
+  settings?: Settings;
 }
 
 const DEFAULT_MAX_DOWNLOAD = 2 * 1024 ** 3;
@@ -81,7 +83,7 @@ export class SpeechToText {
   readonly settings: Settings;
 
   constructor(private readonly deps: SpeechToTextDeps) {
-    this.settings = new Settings(deps.ledger);
+    this.settings = deps.settings ?? new Settings(deps.ledger);
   }
 
   /** Duration and format of a local file without transcribing it (the clip fetchers' 2-minute rule). */

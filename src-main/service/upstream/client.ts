@@ -263,6 +263,7 @@ export class UpstreamClient {
           headersTimeoutMs: req.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
           bodyTimeoutMs: req.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
           guarded: this.options.override === undefined,
+          scope,
         });
         const { headers, setCookie } = flatHeaders(response.headers);
         if (scope !== undefined) this.cookies.remember(scope, url.href, setCookie);

@@ -62,6 +62,12 @@ export class CookieJars {
 
   importNetscape(scope: UpstreamScope, text: string): ImportReport {
     const { cookies, skipped } = parseNetscapeCookies(text);
+    const imported = this.load(scope, cookies);
+    return { imported, skipped: skipped + cookies.length - imported };
+  }
+
+  /** Puts cookies into the platform's jar; returns how many it took (expired or malformed ones are skipped). */
+  load(scope: UpstreamScope, cookies: readonly Cookie[]): number {
     const jar = this.jar(scope);
     let imported = 0;
     for (const cookie of cookies) {
@@ -73,7 +79,12 @@ export class CookieJars {
         // An expired or malformed cookie is skipped; the rest of the file still counts.
       }
     }
-    return { imported, skipped: skipped + cookies.length - imported };
+    return imported;
+  }
+
+  /** Forgets every cookie of the platform (imported and remembered). */
+  clear(scope: UpstreamScope): void {
+    this.jars.delete(scope);
   }
 
   /** The Cookie header for a logical URL, or undefined when the jar has nothing for it. */

@@ -1,11 +1,13 @@
 // The wire under the upstream client: undici, with the address guard in the connect step. The
-// Electron shell can swap in a transport on Chromium's network stack; everything above (routing,
-// redirects, retries, caps, cookies) stays the same.
+// Electron shell swaps in a transport on Chromium's network stack (src-main/app/net/); everything
+// above (routing, redirects, retries, caps, cookies) stays the same. A transport never follows
+// redirects: the client does, checking every hop.
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { getProxyForUrl } from 'proxy-from-env';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { assertResolvesPublic, guardedLookup, type Resolver } from './guardedLookup';
+import type { UpstreamScope } from './userAgents';
 
 export interface TransportRequest {
   /** Where the bytes go (after routing). */
@@ -18,6 +20,8 @@ export interface TransportRequest {
   bodyTimeoutMs: number;
   /** False only for the configured routing origin, which the operator chose on purpose. */
   guarded: boolean;
+  /** Whose request it is (the Electron transport sends each platform's through its own session). */
+  scope?: UpstreamScope | undefined;
 }
 
 export interface TransportResponse {

@@ -5,6 +5,7 @@ import { useJobs } from '../stores/jobs';
 import { useLibrary } from '../stores/library';
 import { useQueue } from '../stores/queue';
 import { useSettings } from '../stores/settings';
+import { runAppCommand } from './appCommands';
 import { desk, errorOf, onConnection } from './desk';
 
 let subscribed = false;
@@ -18,6 +19,7 @@ function subscribe(): void {
   d.on('job.progress', (job) => useJobs.getState().upsert(job));
   d.on('balance', (balance) => useApp.getState().setBalance(balance));
   d.on('model.progress', (download) => useSettings.getState().setDownload(download));
+  d.on('app.command', ({ command }) => runAppCommand(command));
   d.on('library.changed', () => {
     if (useApp.getState().tab === 'library') void useLibrary.getState().search();
   });

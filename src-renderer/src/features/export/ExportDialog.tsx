@@ -49,6 +49,15 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     }
   }, [view]);
 
+  const chooseFolder = async () => {
+    try {
+      const { folder: chosen } = await desk().invoke('dialog.chooseFolder', { title: 'Export transcripts to', defaultPath: folder.trim() || undefined });
+      if (chosen !== null) setFolder(chosen);
+    } catch (e) {
+      setError(errorOf(e).message);
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -86,7 +95,14 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           </fieldset>
           <label className="field">
             <span>Folder</span>
-            <input type="text" value={folder} onChange={(e) => setFolder(e.target.value)} required spellCheck={false} />
+            <span className="field-row">
+              <input type="text" value={folder} onChange={(e) => setFolder(e.target.value)} required spellCheck={false} />
+              {view?.host.dialogs === true && (
+                <button type="button" className="button" onClick={() => void chooseFolder()}>
+                  Choose…
+                </button>
+              )}
+            </span>
           </label>
           {(format === 'srt' || format === 'vtt') && (
             <label className="field">

@@ -1,6 +1,7 @@
 // The queue's intake: a drop target the size of the view, a paste box, and a file picker.
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { DROPPABLE_EXTENSIONS, extractUrls } from '../../../../src-shared/queue/extract';
+import { droppedPaths, importUrlFiles } from '../../lib/appCommands';
 import { readDataTransfer, readFiles } from './readDrop';
 import { useIntake } from './useIntake';
 
@@ -12,7 +13,10 @@ export function DropTarget({ children }: { children: ReactNode }) {
     event.preventDefault();
     depth.current = 0;
     setOver(false);
-    void readDataTransfer(event.dataTransfer).then(intake);
+    // In the desktop app the main process reads dropped files by path (and checks each path first).
+    const paths = droppedPaths(Array.from(event.dataTransfer.files));
+    if (paths !== null) void importUrlFiles(paths);
+    else void readDataTransfer(event.dataTransfer).then(intake);
   };
   return (
     <div

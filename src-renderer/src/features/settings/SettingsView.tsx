@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { THEMES } from '../../../../src-shared/settings';
 import { useSettings } from '../../stores/settings';
+import { AccountsPanel } from './AccountsPanel';
 import { KeysPanel } from './KeysPanel';
 import { SpeechPanel } from './SpeechPanel';
 import { useSave } from './useSave';
@@ -70,6 +71,7 @@ export function SettingsView() {
         </p>
       </section>
       <SpeechPanel />
+      <AccountsPanel />
       <KeysPanel />
       <p className="muted small">Data home: {view.dataHome}</p>
     </div>

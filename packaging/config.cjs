@@ -1,0 +1,62 @@
+// electron-builder's configuration, as a function of the environment so the packaging check
+// (scripts/check-packaging.ts) can look at both the default and the GPU build.
+// TRANSCRIPT_DESK_WHISPER_GPU=cuda,vulkan keeps whisper.cpp's CUDA and/or Vulkan builds in the
+// package (196 MB and 50 MB on Linux x64); by default only the CPU build ships.
+'use strict';
+
+const GPU_VARIANTS = ['cuda', 'vulkan'];
+
+/** Native modules: Electron cannot dlopen a .node file from inside the asar archive. */
+const NATIVE_MODULES = ['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/@fugood/node-whisper-*/**'];
+
+function gpuVariants(env) {
+  const asked = (env.TRANSCRIPT_DESK_WHISPER_GPU ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
+  const unknown = asked.filter((v) => !GPU_VARIANTS.includes(v));
+  if (unknown.length > 0) throw new Error(`TRANSCRIPT_DESK_WHISPER_GPU: unknown variant ${unknown.join(', ')} (use ${GPU_VARIANTS.join(', ')})`);
+  return new Set(asked);
+}
+
+function builderConfig(env) {
+  const gpu = gpuVariants(env);
+  return {
+    appId: 'app.transcriptdesk.desktop',
+    productName: 'Transcript Desk',
+    copyright: 'Transcript Desk contributors',
+    directories: { output: 'dist', buildResources: 'packaging' },
+    files: [
+      'out/**',
+      'package.json',
+      // whisper.cpp's sources and the browser (wasm) build are not needed by the app.
+      '!node_modules/@fugood/whisper.node/{src,whisper.cpp,scripts}/**',
+      '!node_modules/@fugood/node-whisper-wasm/**',
+      // keytar's C++ sources and intermediate build output; its built module stays.
+      '!node_modules/keytar/{src,build/Release/obj.target}/**',
+      ...GPU_VARIANTS.filter((v) => !gpu.has(v)).map((v) => `!node_modules/@fugood/node-whisper-*-${v}/**`),
+    ],
+    asar: true,
+    asarUnpack: NATIVE_MODULES,
+    // The native modules are N-API: the binaries built for Node load in Electron as they are, and a
+    // rebuild would download Electron's headers. Package each OS on that OS.
+    npmRebuild: false,
+    afterPack: './packaging/afterPack.cjs',
+    linux: {
+      target: ['AppImage', 'deb'],
+      category: 'Office',
+      executableName: 'transcript-desk',
+      synopsis: 'Transcripts of public video, clip and podcast URLs, on your own machine',
+    },
+    deb: {
+      // Electron's usual libraries, the Secret Service client for the keychain, and ffmpeg for speech-to-text.
+      depends: ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0', 'ffmpeg'],
+      recommends: ['pocketsphinx', 'pocketsphinx-en-us'],
+    },
+    mac: { target: ['dmg'], category: 'public.app-category.productivity', hardenedRuntime: true },
+    win: { target: ['nsis'] },
+    nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  };
+}
+
+module.exports = { builderConfig, GPU_VARIANTS, NATIVE_MODULES };

@@ -1,0 +1,136 @@
+// The desktop app's composition root: the keychain, the service on Chromium's network stack, the
+// desk over IPC, the window, the menu and the taskbar, in that order; and `shutdown`, which undoes
+// them in reverse so podcast jobs stop where they can resume at the next start.
+import { join } from 'node:path';
+import { app, Menu, session, type BrowserWindow } from 'electron';
+import type { AppCommand } from '../../src-shared/contract/host';
+import type { PlatformToken } from '../../src-shared/platforms';
+import { loadStoredCookies } from '../desk/cookies';
+import { createDesk, type Desk, type DeskHost } from '../desk/index';
+import { RestApiHost } from '../desk/restApi';
+import { registerDeskOnIpcMain } from '../ipc/electronMain';
+import { originOf } from '../ipc/register';
+import { resolveHome } from '../service/home';
+import { openService, type OpenedService } from '../service/open';
+import { chooseFolder, chooseUrlFiles } from './dialogs';
+import { urlFilesInArgs } from './launchArgs';
+import { createMainWindow } from './mainWindow';
+import { buildMenuTemplate } from './menu';
+import { electronTransport } from './net/electronTransport';
+import { mirrorCookies, sessionFor } from './net/sessions';
+import { canSignIn, openSignInWindow } from './net/signIn';
+import { showActivity } from './progress';
+import { APP_INDEX_URL, APP_ORIGIN, installAppProtocol } from './protocol';
+import { createSecretStore } from './secrets/index';
+import { prepareOwnerKey } from './secrets/ownerKey';
+import { StoredSecretSettings } from './secrets/settingsSecrets';
+import { denyPermissions } from './security';
+
+export interface Desktop {
+  /** Shows (or creates and shows) the window. */
+  focus(): void;
+  /** Queues the links of URL-list files given on a command line. */
+  importFiles(paths: readonly string[]): void;
+  shutdown(): Promise<void>;
+}
+
+const log = (line: string) => process.stdout.write(`transcript-desk: ${line}\n`);
+
+/** Where the build put the renderer and the preload (out/renderer, out/preload next to out/main). */
+const RENDERER_DIR = join(__dirname, '../renderer');
+const PRELOAD = join(__dirname, '../preload/index.js');
+
+export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
+  const home = resolveHome(process.env, app.getPath('userData'));
+  // electron-vite dev serves the renderer itself; only an unpackaged app may load it from there.
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const allowedOrigins = [APP_ORIGIN, ...(devUrl === undefined ? [] : [originOf(devUrl) ?? ''])].filter((o) => o !== '');
+  const isDeskOrigin = (url: string) => allowedOrigins.includes(originOf(url) ?? '');
+  denyPermissions(session.defaultSession, isDeskOrigin);
+
+  const secrets = await createSecretStore({ home });
+  if (secrets.problem !== null) log(secrets.problem);
+  const ownerKey = await prepareOwnerKey(secrets, home);
+  const secretSettings = await StoredSecretSettings.load(secrets);
+  const opened: OpenedService = openService(home, {}, process.env, { ownerKey: ownerKey.keyStore, secretSettings, transport: electronTransport({ sessionFor }) });
+  try {
+    const settled = await ownerKey.settle(opened.owner.key).catch((error: unknown) => `the owner key could not be stored (${(error as Error).message}); a new one is issued at the next start`);
+    if (settled !== null) log(settled);
+    const moved = await secretSettings.adoptFromLedger(opened.ledger).catch((error: unknown) => {
+      log(`secret settings stay in the ledger: ${(error as Error).message}`);
+      return [];
+    });
+    if (moved.length > 0) log(`moved ${moved.join(', ')} from the ledger into ${secrets.describe('settings')}`);
+    const cookies = await loadStoredCookies(secrets, opened.upstream.cookies).catch(() => []);
+    if (cookies.length > 0) log(`imported cookies in use for ${cookies.join(', ')}`);
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+
+  installAppProtocol(session.defaultSession, RENDERER_DIR);
+  let window: BrowserWindow | undefined;
+  const currentWindow = () => (window === undefined || window.isDestroyed() ? undefined : window);
+
+  const host: DeskHost = {
+    info: () => ({ kind: 'desktop', dialogs: true, signIn: true, secrets: { backend: secrets.backend, problem: secrets.problem } }),
+    chooseUrlFiles: () => chooseUrlFiles(currentWindow()),
+    chooseFolder: (options) => chooseFolder(currentWindow(), options),
+    signIn: (platform: PlatformToken) => Promise.resolve(openSignInWindow(platform, currentWindow())),
+    canSignIn,
+    secrets,
+    cookiesChanged: (platform, list) => mirrorCookies(platform, list),
+  };
+  const restApi = new RestApiHost(opened.service);
+  const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host });
+  const unregisterIpc = registerDeskOnIpcMain({ desk, allowedOrigins, targets: () => [currentWindow()?.webContents].filter((c) => c !== undefined) });
+
+  const resumed = opened.podcast.resume();
+  if (resumed.length > 0) log(`resuming ${resumed.length} podcast episode(s) left processing`);
+
+  const command = (name: AppCommand) => {
+    const target = currentWindow();
+    if (target === undefined) return;
+    target.show();
+    target.focus();
+    desk.events.emit('app.command', { command: name });
+  };
+  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: app.name, devTools: !app.isPackaged, command })));
+
+  const openWindow = () => {
+    window = createMainWindow({ home, preload: PRELOAD, url: devUrl ?? APP_INDEX_URL });
+  };
+  openWindow();
+  const stopActivity = await showActivity(desk, currentWindow);
+
+  const importFiles = (paths: readonly string[]) => {
+    if (paths.length === 0) return;
+    void desk.invoke('queue.importFiles', { paths: [...paths] }).then((result) => {
+      if (!result.ok) log(`could not import ${paths.join(', ')}: ${result.error.message}`);
+    });
+  };
+  importFiles(urlFilesInArgs(argv, process.cwd()));
+
+  let closing: Promise<void> | undefined;
+  return {
+    focus() {
+      const target = currentWindow();
+      if (target === undefined) return openWindow();
+      if (target.isMinimized()) target.restore();
+      target.show();
+      target.focus();
+    },
+    importFiles,
+    shutdown() {
+      closing ??= (async () => {
+        stopActivity();
+        unregisterIpc();
+        await desk.close();
+        // Podcast work stops between chunks; the jobs stay `processing` and resume at the next start.
+        await opened.podcast.close();
+        opened.close();
+      })();
+      return closing;
+    },
+  };
+}
