@@ -92,7 +92,8 @@ export class JobWatcher {
         item.id,
         job.status === 'done'
           ? { status: 'done', title: job.episode.title, credits: job.credits.charged, transcript: { kind: 'episode', key: job.episode.key } }
-          : { status: 'failed', error: job.error?.code ?? 'transcription_failed', message: `${job.error?.message ?? 'The episode could not be transcribed'} (${job.credits.refunded} credits refunded)`, credits: 0 },
+          : // The row shows words, not the record's machine code (`transcription_failed`).
+            { status: 'failed', error: 'Transcription failed', message: `${job.error?.message ?? 'The episode could not be transcribed'} (${job.credits.refunded} credits refunded)`, credits: 0 },
       );
     }
     if (items.length > 0) this.options.onItemsChanged(items.map((i) => i.id));
