@@ -43,6 +43,6 @@ it.each([
   const reply = await post(server.url, `/api/${platform}/transcript`, key.key, { url });
   expect(Date.now() - started).toBeLessThan(3000);
   expect(reply.status).toBe(502);
-  expect(reply.body).toEqual({ error: 'Upstream error', message: expect.stringContaining(`the connection to ${host} refused the connection`) as unknown });
+  expect(reply.body).toEqual({ error: 'Upstream error', message: expect.stringContaining(`${host} refused the connection`) as unknown });
   expect((await call(server.url, 'GET', '/api/balance', { key: key.key })).body.credits).toBe(10);
 });

@@ -91,15 +91,15 @@ function classify(error: unknown, url: string, deadline: AbortSignal, caller: Ab
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new UpstreamError('timeout', `${host} did not answer in time (${code})`, url, { cause: error });
   }
-  const what =
+  const message =
     code === 'ECONNREFUSED'
-      ? 'refused the connection'
+      ? `${host} refused the connection`
       : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? 'could not be found'
+        ? `${host} could not be found`
         : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
-          ? `was closed before the answer was complete (${code})`
-          : `failed (${code || (error as Error).message})`;
-  return new UpstreamError('network', `the connection to ${host} ${what}`, url, { cause: error });
+          ? `the connection to ${host} was closed before the answer was complete (${code})`
+          : `the connection to ${host} failed (${code || (error as Error).message})`;
+  return new UpstreamError('network', message, url, { cause: error });
 }
 
 interface Hop {
