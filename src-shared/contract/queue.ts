@@ -59,8 +59,17 @@ export const queueStateSchema = z.object({
   /** Items being fetched right now. */
   active: z.number().int(),
   rateLimit: rateLimitSchema,
+  /** Which runner this state comes from (one per start of the app or server) … */
+  runner: z.string(),
+  /** … and which of its changes: replies and events travel on different connections, so an older state may arrive last. */
+  revision: z.number().int(),
 });
 export type QueueState = z.infer<typeof queueStateSchema>;
+
+/** The state a client should show: `incoming` unless it is an older change of the same runner. */
+export function newerQueueState(current: QueueState, incoming: QueueState): QueueState {
+  return incoming.runner === current.runner && incoming.revision < current.revision ? current : incoming;
+}
 
 export const MAX_ENQUEUE = 20_000;
 

@@ -50,9 +50,20 @@ interface BarReading {
 
 /** What a running card's bar says (its ARIA values) and the line under it; null before the chunks are known. */
 async function readBar(card: Locator): Promise<BarReading | null> {
-  const [text, meta] = await Promise.all([card.getByRole('progressbar').getAttribute('aria-valuetext'), card.getByTestId('job-meta').textContent()]);
+  // One read in the page, so the bar, the line under it and the status come from the same render.
+  // (The tests are typed without the DOM library: the element gets the shape this reads.)
+  interface Node {
+    getAttribute(name: string): string | null;
+    querySelector(selector: string): (Node & { textContent: string | null }) | null;
+  }
+  const { status, text, meta } = await card.evaluate((el: Node) => ({
+    status: el.getAttribute('data-status'),
+    text: el.querySelector('[role=progressbar]')?.getAttribute('aria-valuetext') ?? null,
+    meta: el.querySelector('[data-testid=job-meta]')?.textContent ?? null,
+  }));
   const m = /^(\d+) of (\d+) chunks$/.exec(text ?? '');
-  return m === null ? null : { done: Number(m[1]), total: Number(m[2]), meta: meta ?? '' };
+  if (m === null || status !== 'processing') return null;
+  return { done: Number(m[1]), total: Number(m[2]), meta: meta ?? '' };
 }
 
 async function expectHeaderIsServerBalance(page: Page, credits: number): Promise<void> {
@@ -109,11 +120,12 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   await watchBar(() => false);
   await expect(card).toHaveAttribute('data-status', 'done');
   // Four chunks of 30 s; at least two steps seen below the total, in order, each with its text.
+  // 4 / 4 may show too: the last chunk is in while the job is still merging and settling.
   expect(seen.map((r) => r.total)).toEqual(seen.map(() => 4));
   const steps = [...new Set(seen.map((r) => r.done))];
-  expect(steps.length, `chunksDone seen: ${JSON.stringify(steps)}`).toBeGreaterThanOrEqual(2);
+  expect(steps.filter((done) => done < 4).length, `chunksDone seen: ${JSON.stringify(steps)}`).toBeGreaterThanOrEqual(2);
   expect(steps).toEqual([...steps].sort((a, b) => a - b));
-  expect(Math.max(...steps)).toBeLessThan(4);
+  expect(Math.max(...steps)).toBeLessThanOrEqual(4);
   for (const r of seen) expect(r.meta).toMatch(r.done === 0 ? /^0 \/ 4 chunks · (\d+ min )?\d+ s elapsed$/ : new RegExp(`^${r.done} / 4 chunks · (\\d+ min )?\\d+ s elapsed · about (\\d+ min )?\\d+ s left$`));
 
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');

@@ -1,7 +1,7 @@
 // The desk's queue on a real ledger and the real service, upstream on the fixture: intake,
 // running through the facade (billing, cache, spec texts), the rate-limit wait, restarts.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueItem } from '../../src-shared/contract/queue';
+import { newerQueueState, type QueueItem } from '../../src-shared/contract/queue';
 import { RATE_LIMIT } from '../../src-main/service/rateLimit';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
@@ -168,5 +168,23 @@ describe('events', () => {
     await vi.waitFor(() => expect(t.eventsOf('queue.changed').flatMap((e) => e.upserted.map((i) => i.id))).toEqual(added.map((i) => i.id)));
     await t.call('queue.remove', { ids: [added[1]?.id ?? ''] });
     await vi.waitFor(() => expect(t.eventsOf('queue.changed').at(-1)?.removed).toEqual([added[1]?.id]));
+  });
+
+  it('a reply that arrives after the event of a later change does not bring the finished run back', async () => {
+    await t.call('queue.enqueue', { entries: [{ url: yt('okSTATE0001') }] });
+    const reply = await t.call('queue.run', {});
+    expect(reply.phase).toBe('running');
+    await settled();
+    await vi.waitFor(() => expect(t.eventsOf('queue.state').at(-1)?.phase).toBe('idle'));
+    const idle = t.eventsOf('queue.state').at(-1);
+    if (idle === undefined) throw new Error('no queue.state event');
+    expect(idle.runner).toBe(reply.runner);
+    expect(idle.revision).toBeGreaterThan(reply.revision);
+    // What the renderer's store keeps, whichever of the two comes last.
+    expect(newerQueueState(idle, reply).phase).toBe('idle');
+    expect(newerQueueState(reply, idle).phase).toBe('idle');
+    // A restarted app's runner starts its own count: its first state is taken.
+    const restarted = { ...reply, runner: 'another start', revision: 0 };
+    expect(newerQueueState(idle, restarted)).toBe(restarted);
   });
 });

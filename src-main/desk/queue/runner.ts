@@ -3,6 +3,7 @@
 // starting items when `X-RateLimit-Remaining` reaches 0 until `X-RateLimit-Reset`, and after a 429
 // it waits `Retry-After` and runs the item again. The wait is part of the state, so the UI can
 // count it down.
+import { randomUUID } from 'node:crypto';
 import type { QueueItem, QueueState } from '../../../src-shared/contract/queue';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
@@ -24,6 +25,8 @@ export interface RunnerOptions {
 
 export class QueueRunner {
   private phase: QueueState['phase'] = 'idle';
+  private readonly runnerId = randomUUID();
+  private revision = 0;
   private readonly active = new Map<string, AbortController>();
   private rate: QueueState['rateLimit'] = { limit: null, remaining: null, resetAt: null, waitUntil: null };
   private wait: AbortController | undefined;
@@ -36,7 +39,7 @@ export class QueueRunner {
   }
 
   state(): QueueState {
-    return { phase: this.phase, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate } };
+    return { phase: this.phase, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate }, runner: this.runnerId, revision: this.revision };
   }
 
   run(): QueueState {
@@ -173,6 +176,7 @@ export class QueueRunner {
   }
 
   private changed(): void {
+    this.revision += 1;
     this.options.feed.state(this.state());
   }
 }

@@ -2,7 +2,7 @@
 // selection. Dropped URLs show at once (classified here with the shared rules); the main process
 // classifies them again, stores them and answers with the real rows, which replace these.
 import { create } from 'zustand';
-import type { QueueItem, QueueState } from '../../../src-shared/contract/queue';
+import { newerQueueState, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
 import { classifyUrl, identityOf } from '../../../src-shared/queue/intake';
 import { desk, errorOf } from '../lib/desk';
 import { useApp } from './app';
@@ -32,7 +32,7 @@ interface QueueStore {
 /** Changes that arrive while a snapshot is loading (see load). */
 const holding: { upserted: readonly QueueItem[]; removed: readonly string[] }[][] = [];
 
-const IDLE: QueueState = { phase: 'idle', concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null } };
+const IDLE: QueueState = { phase: 'idle', concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null }, runner: '', revision: 0 };
 
 const byPosition = (items: Map<string, QueueItem>) => (a: string, b: string) => (items.get(a)?.position ?? 0) - (items.get(b)?.position ?? 0);
 
@@ -52,7 +52,7 @@ export const useQueue = create<QueueStore>()((set, get) => ({
     holding.push(held);
     try {
       const { items, state } = await desk().invoke('queue.list', {});
-      set({ items: new Map(items.map((i) => [i.id, i])), order: items.map((i) => i.id), state, loaded: true });
+      set({ items: new Map(items.map((i) => [i.id, i])), order: items.map((i) => i.id), state: newerQueueState(get().state, state), loaded: true });
     } finally {
       holding.splice(holding.indexOf(held), 1);
       for (const change of held) get().applyChanged(change.upserted, change.removed);
@@ -126,7 +126,8 @@ export const useQueue = create<QueueStore>()((set, get) => ({
     set({ items: next, order: nextOrder, selected: nextSelected });
   },
 
-  setState: (state) => set({ state }),
+  // A reply to `queue.run` may arrive after the event of a later change (the run already over).
+  setState: (state) => set({ state: newerQueueState(get().state, state) }),
 
   toggle(id, on) {
     const selected = new Set(get().selected);
