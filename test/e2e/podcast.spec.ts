@@ -52,11 +52,11 @@ interface BarReading {
 async function readBar(card: Locator): Promise<BarReading | null> {
   // One read in the page, so the bar, the line under it and the status come from the same render.
   // (The tests are typed without the DOM library: the element gets the shape this reads.)
-  interface Node {
+  interface CardElement {
     getAttribute(name: string): string | null;
-    querySelector(selector: string): (Node & { textContent: string | null }) | null;
+    querySelector(selector: string): (CardElement & { textContent: string | null }) | null;
   }
-  const { status, text, meta } = await card.evaluate((el: Node) => ({
+  const { status, text, meta } = await card.evaluate((el: CardElement) => ({
     status: el.getAttribute('data-status'),
     text: el.querySelector('[role=progressbar]')?.getAttribute('aria-valuetext') ?? null,
     meta: el.querySelector('[data-testid=job-meta]')?.textContent ?? null,
