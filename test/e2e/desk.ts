@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { runCli, spawnTs } from '../helpers/cli';
+import { runCli, spawnTs, waitForOutput } from '../helpers/cli';
+import { killGroup } from '../helpers/processes';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 const ROOT = resolve(__dirname, '../..');
@@ -38,21 +39,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk>
   }
   const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
   const child = spawnTs(join(ROOT, 'src-main/cli.ts'), ['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const loginUrl = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve --ui did not start: ${err}`)), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /desk: (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1] as string);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve --ui exited with ${code}: ${err}`)));
-  });
+  const { match: loginUrl } = await waitForOutput(child, /desk: (http:\/\/\S+)/, 'serve --ui');
   const url = new URL(loginUrl).origin;
   const ownerKey = readFileSync(join(home, 'owner-key'), 'utf8').trim();
   let linkUsed = false;
@@ -78,11 +65,12 @@ export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk>
       await page.getByRole('navigation', { name: 'Views' }).waitFor();
     },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
+      killGroup(child.pid as number); // engines or ffmpeg of an episode still running
       await fixture.close();
       rmSync(home, { recursive: true, force: true });
     },

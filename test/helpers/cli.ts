@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
+import { SERVER_START_GUARD_MS } from './guards';
+import { killGroup, trackGroup } from './processes';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = resolve(ROOT, 'src-main/cli.ts');
@@ -8,9 +10,12 @@ const CLI = resolve(ROOT, 'src-main/cli.ts');
 /**
  * Runs a TypeScript entry point in one real process (node with the tsx loader). The `tsx` binary
  * would start a second node as its child, and a SIGKILL on the wrapper would orphan the real one.
+ * The process leads its own process group, so `killGroup(child.pid)` also ends the engines and
+ * ffmpeg it started; the group dies with the test process in any case (processes.ts).
  */
 export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv, stderr: 'capture' | 'forward' = 'capture') {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  trackGroup(child);
   if (stderr === 'forward') child.stderr.pipe(process.stderr);
   return child;
 }
@@ -21,15 +26,26 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `transcript-desk <args>` the way a user does from a checkout (`npm run cli --`). */
-export async function runCli(home: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+/**
+ * Runs `transcript-desk <args>` the way a user does from a checkout (`npm run cli --`). `signal`
+ * (abortedWhenTestEnds) kills the command and what it started when the test ends first.
+ */
+export async function runCli(home: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<CliResult> {
   const child = spawnTs(CLI, args, { ...env, TRANSCRIPT_DESK_HOME: home });
+  const pgid = child.pid as number;
+  const stop = () => killGroup(pgid);
+  signal?.addEventListener('abort', stop, { once: true });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+  try {
+    const [code] = (await once(child, 'close')) as [number | null];
+    return { code, stdout, stderr };
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    killGroup(pgid); // anything the command left running
+  }
 }
 
 export interface CreatedKey {
@@ -51,38 +67,55 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   stdout(): string;
-  /** SIGTERM and wait. */
+  /** SIGTERM and wait; then whatever it left running in its process group is killed. */
   stop(): Promise<void>;
-  /** SIGKILL and wait: a crash, not a shutdown. */
+  /** SIGKILL to the whole process group and wait: a crash (or a power cut), not a shutdown. */
   kill(): Promise<void>;
+}
+
+/**
+ * Waits for `pattern` on a spawned process's stdout and returns its first group; everything the
+ * process prints stays readable through `output()`. A process that exits first, or says nothing
+ * within the start-up hang guard, is killed with its group and the error carries its stderr.
+ */
+export async function waitForOutput(child: ChildProcess & { stdout: NodeJS.ReadableStream; stderr: NodeJS.ReadableStream }, pattern: RegExp, what: string): Promise<{ match: string; output: () => string }> {
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const match = await new Promise<string>((resolveMatch, reject) => {
+    const timer = setTimeout(() => {
+      killGroup(child.pid as number);
+      reject(new Error(`${what} did not start within ${SERVER_START_GUARD_MS} ms: ${err}`));
+    }, SERVER_START_GUARD_MS);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveMatch(m[1] as string);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code}: ${err}`));
+    });
+  });
+  return { match, output: () => out };
 }
 
 /** Starts `transcript-desk serve --port 0` and waits for its `listening on` line. */
 export async function startServer(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child = spawnTs(CLI, ['serve', '--port', '0'], { ...env, TRANSCRIPT_DESK_HOME: home });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 20_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1] as string);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${err}`));
-    });
-  });
+  const { match: url, output } = await waitForOutput(child, /listening on (http:\/\/\S+)/, 'serve');
+  const pgid = child.pid as number;
   const stopWith = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      if (signal === 'SIGKILL') killGroup(pgid);
+      else child.kill(signal);
+      await exited;
+    }
+    killGroup(pgid);
   };
-  return { url, child, stdout: () => out, stop: () => stopWith('SIGTERM'), kill: () => stopWith('SIGKILL') };
+  return { url, child, stdout: output, stop: () => stopWith('SIGTERM'), kill: () => stopWith('SIGKILL') };
 }

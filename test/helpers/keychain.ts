@@ -27,6 +27,7 @@ export async function startKeychain(): Promise<TestKeychain> {
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';
+    // A hang guard: D-Bus and gnome-keyring start in under half a second here.
     const timer = setTimeout(() => reject(new Error(`the test keychain did not start: ${err}`)), 15_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();

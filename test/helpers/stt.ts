@@ -31,15 +31,3 @@ export const scratchLeft = (home: string) => {
     return [];
   }
 };
-
-/** Child processes of this process with the given command name (engines, ffmpeg). */
-export function childrenNamed(name: string): number[] {
-  try {
-    return execFileSync('pgrep', ['-P', String(process.pid), '-x', name.slice(0, 15)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map(Number);
-  } catch {
-    return []; // pgrep exits 1 when nothing matches
-  }
-}
