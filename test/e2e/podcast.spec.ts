@@ -7,15 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { speechGuardMs } from '../helpers/guards';
 import { wordErrorRate } from '../helpers/wer';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
-import { episodeText, mediaFile } from '../upstream/media';
+import { EPISODE_SECONDS, episodeText, mediaFile } from '../upstream/media';
 import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 
 const START = 1000;
 const MAIN = episodeLink(PODCAST_IDS.show, PODCAST_IDS.main, 'trains-kitchens-lighthouses');
 const WAITING = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration, 'a-very-short-walk');
 const FAILING = episodeLink(PODCAST_IDS.show, PODCAST_IDS.failing, 'the-episode-that-was-taken-down');
+/** The episode transcribed once on one worker, and the rest of the flow (guards.ts: a hang guard). */
+const EPISODE_GUARD_MS = speechGuardMs(EPISODE_SECONDS, { overheadMs: 90_000 });
 
 let desk: RunningDesk;
 let mediaDir: string;
@@ -72,7 +75,7 @@ async function expectHeaderIsServerBalance(page: Page, credits: number): Promise
 }
 
 test('a real episode: its card moves chunk by chunk to done, one waiting behind it is cancelled and refunded, the transcript opens', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(EPISODE_GUARD_MS);
   await desk.signIn(page);
   await expectHeaderIsServerBalance(page, START);
 
@@ -91,7 +94,7 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   // and, once a chunk is in, an estimate of what is left.
   const seen: BarReading[] = [];
   const watchBar = async (until: (reading: BarReading) => boolean) => {
-    const deadline = Date.now() + 200_000;
+    const deadline = Date.now() + EPISODE_GUARD_MS;
     while ((await card.getAttribute('data-status')) === 'processing') {
       if (Date.now() > deadline) throw new Error(`the episode did not finish; seen ${JSON.stringify(seen)}`);
       const reading = await readBar(card);
@@ -162,7 +165,7 @@ test('an episode whose audio is gone: the card shows the error and the refund', 
   const before = (await desk.balance()).credits;
   await addAndRun(page, FAILING);
   const card = jobCard(page, 'The Episode That Was Taken Down');
-  await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+  await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 }); // a hang guard: the download fails at once
   await expect(card.getByRole('alert')).toHaveText(/^The episode audio could not be downloaded: .*HTTP 404.* · 10 credits refunded$/);
   await expect(row(page, FAILING)).toHaveAttribute('data-status', 'failed');
   await expect(row(page, FAILING).getByTestId('row-detail')).toHaveText(/^Transcription failed: The episode audio could not be downloaded: .*\(10 credits refunded\)$/);

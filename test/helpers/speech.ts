@@ -13,6 +13,13 @@ const FIXTURES = resolve(__dirname, '../fixtures/speech');
 /** The text a voice reads (each voice its own passage). */
 export const passage = (voice: Voice) => readFileSync(join(FIXTURES, `${voice}.txt`), 'utf8').trim();
 
+/** The first `sentences` sentences of a voice's passage (a shorter read of the same text). */
+export const opening = (voice: Voice, sentences: number) =>
+  passage(voice)
+    .split(/(?<=[.!?])\s+/)
+    .slice(0, sentences)
+    .join(' ');
+
 /** A 16 kHz mono WAV of `voice` reading `text` (its own passage by default). */
 export function speak(dir: string, voice: Voice, text = passage(voice), name: string = voice): string {
   mkdirSync(dir, { recursive: true });
@@ -37,6 +44,16 @@ export function concat(dir: string, name: string, files: string[], format = 'wav
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', filter, '-map', '[a]', '-ac', '1', '-ar', '16000', tmp]);
   renameSync(tmp, out);
   return out;
+}
+
+/**
+ * About 85 s of speech, three pocketsphinx chunks: each voice reads the first four sentences of its
+ * passage. The audio of the pipeline and resume tests; `text` is what is said.
+ */
+export const FOUR_VOICES_SECONDS = 85;
+export function fourVoices(dir: string): { file: string; text: string } {
+  const file = concat(dir, 'four-voices-opening', VOICES.map((voice) => speak(dir, voice, opening(voice, 4), `${voice}-opening`)));
+  return { file, text: VOICES.map((voice) => opening(voice, 4)).join(' ') };
 }
 
 export function ffmpeg(args: string[]): void {

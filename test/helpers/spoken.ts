@@ -1,8 +1,12 @@
 // Checks shared by the platforms whose transcript is our own speech-to-text (pocketsphinx in tests).
-import { expect } from 'vitest';
-import { CLIP_TEXT } from '../upstream/media';
+import { expect, inject } from 'vitest';
+import { CLIP_SECONDS, CLIP_TEXT } from '../upstream/media';
+import { speechGuardMs } from './guards';
 import type { Harness } from './harness';
 import { wordErrorRate } from './wer';
+
+/** The hang guard of a test that transcribes the fixture's clip `passes` times. */
+export const clipGuardMs = (passes = 1) => speechGuardMs(CLIP_SECONDS, { passes, engineRtf: inject('engineRtf') });
 
 /** pocketsphinx on flite speech scores a WER around 0.2; 0.45 leaves room and still fails on the wrong audio. */
 export function expectClipSpeech(transcript: unknown): void {

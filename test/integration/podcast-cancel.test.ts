@@ -6,9 +6,11 @@ import { openService, type OpenedService } from '../../src-main/service/open';
 import { podcastScratch, type PodcastEvent } from '../../src-main/service/podcast/runner';
 import type { Caller } from '../../src-main/service/service';
 import { createKey } from '../helpers/cli';
+import { POLLED_JOB_GUARD_MS } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
 import { prepareMedia } from '../upstream/media';
+import { clipGuardMs } from '../helpers/spoken';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 let home: ReturnType<typeof tempHome>;
@@ -42,17 +44,21 @@ afterAll(async () => {
 
 const submit = async (caller: Caller, url: string) => (await opened.service.submitPodcast(caller, JSON.stringify({ url }))).body as { jobId: string; status: string };
 const record = (caller: Caller, jobId: string) => opened.service.job(caller, jobId).body as Record<string, unknown>;
-const until = async (check: () => boolean, ms = 60_000) => expect.poll(check, { timeout: ms, interval: 50 }).toBe(true);
+/** Waits for `check`; `ms` is a hang guard (guards.ts), never a measure of speed. */
+const until = async (check: () => boolean, ms: number) => expect.poll(check, { timeout: ms, interval: 50 }).toBe(true);
+/** Bob's job transcribes the short clip while Alice's is cancelled. */
+const CLIP_GUARD_MS = clipGuardMs();
 
-it('cancelling the only job stops the work, fails the job with "Cancelled" and refunds it', { timeout: 90_000 }, async () => {
+// No chunk is transcribed to the end here: download, decode, the first progress event, a cancel.
+it('cancelling the only job stops the work, fails the job with "Cancelled" and refunds it', { timeout: 2 * POLLED_JOB_GUARD_MS }, async () => {
   const { jobId } = await submit(alice, episodeLink(PODCAST_IDS.show, PODCAST_IDS.main));
   expect(opened.ledger.credits.balance(alice.accountId)).toBe(40);
-  await until(() => events.some((e) => e.type === 'progress' && e.episodeKey === PODCAST_IDS.main));
+  await until(() => events.some((e) => e.type === 'progress' && e.episodeKey === PODCAST_IDS.main), POLLED_JOB_GUARD_MS);
 
   expect(opened.podcast.cancel(alice.accountId, jobId)).toBe(true);
   expect(record(alice, jobId)).toEqual({ jobId, status: 'failed', error: { code: 'transcription_failed', message: 'Cancelled' } });
   expect(opened.ledger.credits.balance(alice.accountId)).toBe(50);
-  await until(() => !existsSync(podcastScratch(home.dir, PODCAST_IDS.main)));
+  await until(() => !existsSync(podcastScratch(home.dir, PODCAST_IDS.main)), POLLED_JOB_GUARD_MS);
   // Not twice, not someone else's, not an unknown one.
   expect(opened.podcast.cancel(alice.accountId, jobId)).toBe(false);
   expect(opened.podcast.cancel(bob.accountId, jobId)).toBe(false);
@@ -60,7 +66,7 @@ it('cancelling the only job stops the work, fails the job with "Cancelled" and r
   expect(events.filter((e) => e.type === 'done' && e.episodeKey === PODCAST_IDS.main)).toEqual([]);
 });
 
-it('cancelling while another account waits on the same episode: the work goes on for the other job', { timeout: 60_000 }, async () => {
+it('cancelling while another account waits on the same episode: the work goes on for the other job', { timeout: CLIP_GUARD_MS }, async () => {
   const url = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration);
   const mine = await submit(alice, url);
   const theirs = await submit(bob, url);
@@ -69,12 +75,12 @@ it('cancelling while another account waits on the same episode: the work goes on
   expect(record(alice, mine.jobId)).toMatchObject({ status: 'failed', error: { message: 'Cancelled' } });
   expect(opened.ledger.credits.balance(alice.accountId)).toBe(50);
 
-  await until(() => record(bob, theirs.jobId).status === 'done');
+  await until(() => record(bob, theirs.jobId).status === 'done', CLIP_GUARD_MS);
   expect(record(bob, theirs.jobId)).toMatchObject({ status: 'done', source: 'ai', credits: 30 });
   expect(record(alice, mine.jobId).status).toBe('failed');
 });
 
-it('a cancelled episode can be submitted again', { timeout: 30_000 }, async () => {
+it('a cancelled episode can be submitted again', async () => {
   const again = await submit(alice, episodeLink(PODCAST_IDS.show, PODCAST_IDS.main));
   expect(again.status).toBe('processing');
   expect(opened.ledger.credits.balance(alice.accountId)).toBe(40);

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { ledgerFile } from '../../src-main/service/home';
 import { Ledger } from '../../src-main/service/ledger/index';
 import { podcastScratch } from '../../src-main/service/podcast/runner';
+import { speechGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';
 import { balanceOf, getJob, pollJob, submitEpisode } from '../helpers/podcast';
 import { wordErrorRate } from '../helpers/wer';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
-import { episodeText, prepareMedia } from '../upstream/media';
+import { EPISODE_SECONDS, episodeText, prepareMedia } from '../upstream/media';
 
 let h: Harness;
 const AUDIO = 'https://media.fixture.fm/episodes/main.mp3?source=rss&aid=fixture';
@@ -32,7 +33,8 @@ function withLedger<T>(fn: (ledger: Ledger) => T): T {
   }
 }
 
-it('SIGKILL mid-job, restart: the job finishes from the chunks already done, charged once', { timeout: 180_000 }, async () => {
+// Hang guard: the episode once, and the chunk the kill interrupted again.
+it('SIGKILL mid-job, restart: the job finishes from the chunks already done, charged once', { timeout: speechGuardMs(EPISODE_SECONDS, { passes: 2, engineRtf: inject('engineRtf') }) }, async () => {
   const submitted = await submitEpisode(h, h.key.key, episodeLink(PODCAST_IDS.show, PODCAST_IDS.main));
   expect(submitted.status).toBe(202);
   const jobId = submitted.body.jobId as string;
@@ -50,6 +52,7 @@ it('SIGKILL mid-job, restart: the job finishes from the chunks already done, cha
 
   const mark = h.mark();
   await h.restart();
+  // The server prints this line right after `listening on`: 5 s only guards against its absence.
   await expect.poll(() => h.server.stdout(), { timeout: 5000 }).toContain(`podcast: resuming 1 episode(s) left processing: ${PODCAST_IDS.main}`);
   const after = await pollJob(h, h.key.key, jobId);
   // Progress never went back to zero: it resumed from the finished chunks.
@@ -57,6 +60,7 @@ it('SIGKILL mid-job, restart: the job finishes from the chunks already done, cha
   const done = after.at(-1) as Record<string, unknown>;
   expect(done).toMatchObject({ jobId, status: 'done', source: 'ai', credits: 90 });
   expect(wordErrorRate(episodeText(), done.transcript as string)).toBeLessThan(0.45);
+  // Printed as the job turns done, which the poll above has seen: 5 s only guards against its absence.
   await expect.poll(() => h.server.stdout(), { timeout: 5000 }).toMatch(new RegExp(`podcast ${PODCAST_IDS.main}: done \\(speech-to-text, \\d+ s, ${seen.chunksTotal} chunks, ${doneBeforeKill} reused from an earlier run\\)`));
   expect(h.requestsSince(mark).filter((u) => u === AUDIO)).toEqual([AUDIO]);
 

@@ -4,18 +4,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Ledger } from '../../src-main/service/ledger/index';
 import { ledgerFile } from '../../src-main/service/home';
 import { createKey, type CreatedKey } from '../helpers/cli';
+import { POLLED_JOB_GUARD_MS, speechGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';
 import { balanceOf, getJob, ISO_MS, pollJob, submitEpisode } from '../helpers/podcast';
-import { expectClipSpeech } from '../helpers/spoken';
+import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
 import { wordErrorRate } from '../helpers/wer';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
-import { episodeText, prepareMedia } from '../upstream/media';
+import { EPISODE_SECONDS, episodeText, prepareMedia } from '../upstream/media';
 
 let h: Harness;
 let pro: string; // the harness key: pro plan, 100 credits
 let plus: CreatedKey;
 let latecomer: CreatedKey;
 const START = 100;
+const engineRtf = inject('engineRtf');
 const MAIN = episodeLink(PODCAST_IDS.show, PODCAST_IDS.main, 'trains-kitchens-lighthouses');
 const TRACKERS = ['dts.podtrac.com', 'chrt.fm', 'pdst.fm', 'arttrk.com', 'claritaspod.com', 'pscrb.fm', 'mgln.ai', 'pdrl.fm', 'chtbl.com', 'pfx.vpixl.com', 'prefix.up.audio', 'prfx.byspotify.com', 'tracking.swap.fm', 'play.podtrac.com', 'www.podtrac.com'];
 
@@ -33,7 +35,7 @@ describe('an episode transcribed by speech-to-text', () => {
   let jobId: string;
   let joinedJobId: string;
 
-  it('submit → 202 with a jobId; the reservation is taken at once; polls show chunksDone rising; done with the transcript and the settled balance', { timeout: 150_000 }, async () => {
+  it('submit → 202 with a jobId; the reservation is taken at once; polls show chunksDone rising; done with the transcript and the settled balance', { timeout: speechGuardMs(EPISODE_SECONDS, { engineRtf }) }, async () => {
     const mark = h.mark();
     const submitted = await submitEpisode(h, pro, MAIN);
     expect(submitted.status).toBe(202);
@@ -122,7 +124,7 @@ describe('an episode transcribed by speech-to-text', () => {
 });
 
 describe('other episodes', () => {
-  it("an enclosure that is gone: the job fails with the spec's record and the reservation comes back", { timeout: 60_000 }, async () => {
+  it("an enclosure that is gone: the job fails with the spec's record and the reservation comes back", { timeout: POLLED_JOB_GUARD_MS }, async () => {
     const before = await balanceOf(h, pro);
     const submitted = await submitEpisode(h, pro, episodeLink(PODCAST_IDS.show, PODCAST_IDS.failing));
     expect(submitted.status).toBe(202);
@@ -143,7 +145,7 @@ describe('other episodes', () => {
     expect(await balanceOf(h, pro)).toBe(before);
   });
 
-  it("a feed with <podcast:transcript>: the publisher's English VTT, no speech-to-text, source publisher", { timeout: 30_000 }, async () => {
+  it("a feed with <podcast:transcript>: the publisher's English VTT, no speech-to-text, source publisher", { timeout: POLLED_JOB_GUARD_MS }, async () => {
     const before = await balanceOf(h, pro);
     const mark = h.mark();
     const submitted = await submitEpisode(h, pro, episodeLink(PODCAST_IDS.show, PODCAST_IDS.publisher, 'should-you-have-a-trailer'));
@@ -158,7 +160,7 @@ describe('other episodes', () => {
     expect(requests.some((u) => u.startsWith('https://media.fixture.fm/'))).toBe(false);
   });
 
-  it('an episode older than the lookup lists: found in the feed by the title in the link; a JSON transcript', { timeout: 30_000 }, async () => {
+  it('an episode older than the lookup lists: found in the feed by the title in the link; a JSON transcript', { timeout: POLLED_JOB_GUARD_MS }, async () => {
     const submitted = await submitEpisode(h, pro, episodeLink(PODCAST_IDS.show, PODCAST_IDS.old, 'the-lighthouse-keepers-notebook'));
     expect(submitted.status).toBe(202);
     const done = (await pollJob(h, pro, submitted.body.jobId as string)).at(-1) as Record<string, unknown>;
@@ -166,7 +168,7 @@ describe('other episodes', () => {
     expect(done.transcript).toBe('Every night I climbed the narrow stairs.\nI wrote down the weather and the ships I saw.\nAnd the birds that rested on the rail.');
   });
 
-  it('no duration in the lookup or the feed: the reservation comes from the file size (HEAD through the redirects)', { timeout: 60_000 }, async () => {
+  it('no duration in the lookup or the feed: the reservation comes from the file size (HEAD through the redirects)', { timeout: clipGuardMs() }, async () => {
     const before = await balanceOf(h, pro);
     const mark = h.mark();
     const submitted = await submitEpisode(h, pro, episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration));
@@ -178,7 +180,7 @@ describe('other episodes', () => {
     expectClipSpeech(done.transcript);
   });
 
-  it('a real feed (1865: enclosures behind podtrac, chartable and podsights), from a UK link of a US-only show', { timeout: 60_000 }, async () => {
+  it('a real feed (1865: enclosures behind podtrac, chartable and podsights), from a UK link of a US-only show', { timeout: clipGuardMs() }, async () => {
     const mark = h.mark();
     const submitted = await submitEpisode(h, pro, episodeLink(PODCAST_IDS.realShow, PODCAST_IDS.realEpisode, 'introducing-history-daily-from-host-lindsay-graham', 'gb'));
     expect(submitted.status).toBe(202);

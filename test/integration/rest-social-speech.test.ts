@@ -2,7 +2,7 @@
 // from the fixture upstream, transcribed by pocketsphinx.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
-import { expectClipSpeech, expectTooLong } from '../helpers/spoken';
+import { clipGuardMs, expectClipSpeech, expectTooLong } from '../helpers/spoken';
 import { INSTAGRAM_SHORTCODES } from '../upstream/hosts/instagram';
 import { X_IDS } from '../upstream/hosts/x';
 import { prepareMedia } from '../upstream/media';
@@ -21,7 +21,7 @@ afterAll(async () => {
 const post = (id: string, user = 'harborfilms') => `https://x.com/${user}/status/${id}`;
 
 describe('Instagram', () => {
-  it('a reel: LSD token and csrftoken from the home page → graphql by media id → the smallest video → transcripts[0]; /p/ and /tv/ hit the cache', { timeout: 60_000 }, async () => {
+  it('a reel: LSD token and csrftoken from the home page → graphql by media id → the smallest video → transcripts[0]; /p/ and /tv/ hit the cache', { timeout: clipGuardMs() }, async () => {
     const mark = h.mark();
     const first = await expectCharged(h, 'reels', `https://www.instagram.com/reel/${INSTAGRAM_SHORTCODES.reel}/?igsh=MXh0dDRoNmU`);
     expect(Object.keys(first.body).sort()).toEqual(['credits', 'success', 'transcripts']);
@@ -39,7 +39,7 @@ describe('Instagram', () => {
     expect(h.requestsSince(again)).toEqual([]);
   });
 
-  it('a carousel post: the video among its items', { timeout: 60_000 }, async () => {
+  it('a carousel post: the video among its items', { timeout: clipGuardMs() }, async () => {
     const reply = await expectCharged(h, 'reels', `https://www.instagram.com/p/${INSTAGRAM_SHORTCODES.carousel}/`);
     expectClipSpeech((reply.body.transcripts as { text: string }[])[0]?.text);
   });
@@ -72,7 +72,7 @@ describe('Instagram', () => {
 });
 
 describe('X', () => {
-  it('guest token → TweetResultByRestId → the lowest-bitrate MP4 → { transcript }; the twitter.com form hits the cache', { timeout: 60_000 }, async () => {
+  it('guest token → TweetResultByRestId → the lowest-bitrate MP4 → { transcript }; the twitter.com form hits the cache', { timeout: clipGuardMs() }, async () => {
     const mark = h.mark();
     const first = await expectCharged(h, 'microblog', post(X_IDS.video));
     expect(Object.keys(first.body).sort()).toEqual(['credits', 'transcript']);
@@ -87,11 +87,11 @@ describe('X', () => {
     expect(h.requestsSince(again)).toEqual([]);
   });
 
-  it('a post wrapped in TweetWithVisibilityResults', { timeout: 60_000 }, async () => {
+  it('a post wrapped in TweetWithVisibilityResults', { timeout: clipGuardMs() }, async () => {
     expectClipSpeech((await expectCharged(h, 'microblog', post(X_IDS.withVisibility))).body.transcript);
   });
 
-  it('the web API refuses the guest (429): the embed API has the post', { timeout: 60_000 }, async () => {
+  it('the web API refuses the guest (429): the embed API has the post', { timeout: clipGuardMs() }, async () => {
     const mark = h.mark();
     expectClipSpeech((await expectCharged(h, 'microblog', post(X_IDS.webRateLimited))).body.transcript);
     expect(h.requestsSince(mark).some((u) => u.startsWith(`https://cdn.syndication.twimg.com/tweet-result?id=${X_IDS.webRateLimited}&lang=en&token=`))).toBe(true);

@@ -4,21 +4,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { runCli } from '../helpers/cli';
+import { speechGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { passage, speak } from '../helpers/speech';
+import { abortedWhenTestEnds } from '../helpers/teardown';
 import { wordErrorRate } from '../helpers/wer';
 
 let home: ReturnType<typeof tempHome>;
 let file: string;
+/** awb reads its passage: about 39 s, transcribed once per test. */
+const GUARD_MS = speechGuardMs(39, { engineRtf: inject('engineRtf') });
 beforeAll(() => {
   home = tempHome();
   file = speak(inject('speechCache'), 'awb');
 });
 afterAll(() => home.remove());
 
-it('writes SRT to a file and shows progress on stderr', { timeout: 60_000 }, async () => {
+it('writes SRT to a file and shows progress on stderr', { timeout: GUARD_MS }, async () => {
   const out = join(home.dir, 'out.srt');
-  const result = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'srt', '--out', out]);
+  const result = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'srt', '--out', out], {}, abortedWhenTestEnds());
   expect(result.code).toBe(0);
   expect(result.stdout).toBe('');
   expect(result.stderr).toMatch(/decoding audio\ntranscribing: 0\/1 chunks\ntranscribing: 1\/1 chunks\ndone: 1 chunk with pocketsphinx, 37\.\d s of audio\n/);
@@ -28,8 +32,8 @@ it('writes SRT to a file and shows progress on stderr', { timeout: 60_000 }, asy
   expect(wordErrorRate(passage('awb'), text)).toBeLessThan(0.25);
 });
 
-it('prints JSON with text and segments, and explains a bad input', { timeout: 60_000 }, async () => {
-  const json = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'json']);
+it('prints JSON with text and segments, and explains a bad input', { timeout: GUARD_MS }, async () => {
+  const json = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'json'], {}, abortedWhenTestEnds());
   expect(json.code).toBe(0);
   const doc = JSON.parse(json.stdout) as { text: string; segments: { startMs: number }[] };
   expect(doc.segments.length).toBeGreaterThan(3);

@@ -1,7 +1,9 @@
 // The speech-to-text pipeline end to end with a real engine (pocketsphinx), real ffmpeg and a real
-// SQLite file, on several minutes of flite speech in four voices.
+// SQLite file, on a minute and a half of flite speech in four voices: several voices, several chunks,
+// the chunked transcript about as good as the whole file, cancel. (Resume after a crash:
+// stt-restart.test.ts.) Nothing here depends on how fast the machine is: pocketsphinx gives the same
+// words for the same audio on any machine, and the time limits are hang guards (guards.ts).
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeToPcmFile } from '../../src-main/service/stt/audio/decode';
 import { EnergyMeter } from '../../src-main/service/stt/audio/energy';
@@ -11,16 +13,20 @@ import { mergeChunks } from '../../src-main/service/stt/merge';
 import { runChunks } from '../../src-main/service/stt/pipeline';
 import type { SttError, SttProgress } from '../../src-main/service/stt/index';
 import { createWorkDir } from '../../src-main/service/stt/workdir';
-import { concat, passage, speak, VOICES } from '../helpers/speech';
-import { childrenNamed, openTestService, pcmOf, scratchLeft } from '../helpers/stt';
+import { speechGuardMs } from '../helpers/guards';
+import { watchChildren } from '../helpers/processes';
+import { FOUR_VOICES_SECONDS as AUDIO_SECONDS, fourVoices, passage, speak } from '../helpers/speech';
+import { openTestService, pcmOf, scratchLeft } from '../helpers/stt';
+import { abortedWhenTestEnds } from '../helpers/teardown';
 import { wordErrorRate, words } from '../helpers/wer';
 
-// Measured on this suite's audio (pocketsphinx 5prealpha, Debian 12): whole file 0.145, chunked
-// 0.151. The bounds sit just above.
-const WHOLE_FILE_WER_BOUND = 0.17;
-const CHUNKED_WER_BOUND = 0.18;
+// Measured on this audio (pocketsphinx 5prealpha, Debian 12): see the console line of the first
+// test. The bounds sit just above.
+const WHOLE_FILE_WER_BOUND = 0.2;
+const CHUNKED_WER_BOUND = 0.2;
 
 const cache = inject('speechCache');
+const engineRtf = inject('engineRtf');
 let stt: ReturnType<typeof openTestService>;
 let episode: string;
 let reference: string;
@@ -28,39 +34,32 @@ let reference: string;
 beforeAll(() => {
   stt = openTestService();
   stt.stt.settings.set('stt.engine', 'pocketsphinx');
-  // Each voice reads its own passage and the next voice's: about five minutes in all.
-  const files: string[] = [];
-  const texts: string[] = [];
-  VOICES.forEach((voice, i) => {
-    const other = VOICES[(i + 1) % VOICES.length] as (typeof VOICES)[number];
-    files.push(speak(cache, voice), speak(cache, voice, passage(other), `${voice}-reads-${other}`));
-    texts.push(passage(voice), passage(other));
-  });
-  episode = concat(cache, 'episode-5min', files);
-  reference = texts.join(' ');
+  ({ file: episode, text: reference } = fourVoices(cache));
 });
 afterAll(() => stt.remove());
 
 describe('transcribeMedia with pocketsphinx', () => {
-  it('transcribes five minutes of four voices in parallel chunks as well as the engine does on the whole file', { timeout: 240_000 }, async () => {
+  it('transcribes four voices in parallel chunks as well as the engine does on the whole file', { timeout: speechGuardMs(AUDIO_SECONDS, { passes: 2, engineRtf }) }, async () => {
+    const signal = abortedWhenTestEnds();
     const work = await createWorkDir(stt.home);
-    const whole = await new PocketsphinxEngine().transcribe(pcmOf(episode), { signal: new AbortController().signal, scratchDir: work.dir });
-    await work.remove();
+    const whole = await new PocketsphinxEngine().transcribe(pcmOf(episode), { signal, scratchDir: work.dir }).finally(() => work.remove());
     const wholeWer = wordErrorRate(reference, whole.map((w) => w.text).join(' '));
 
-    const events: SttProgress[] = [];
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    const result = await stt.stt.transcribeMedia({ file: episode }, { workers: 2, onProgress: (p) => events.push({ ...p }) });
-    loop.disable();
+    // A heartbeat counts the event loop's turns between progress events: a decode or a chunk that
+    // blocked the loop (the REST API and the desk share it) would show as a stage with none.
+    let beats = 0;
+    const heartbeat = setInterval(() => beats++, 5);
+    const events: (SttProgress & { beats: number })[] = [];
+    const result = await stt.stt.transcribeMedia({ file: episode }, { workers: 2, signal, onProgress: (p) => events.push({ ...p, beats }) }).finally(() => clearInterval(heartbeat));
     const chunkedWer = wordErrorRate(reference, result.text);
-    console.log(`pocketsphinx WER: whole file ${wholeWer.toFixed(3)}, ${result.chunksTotal} chunks ${chunkedWer.toFixed(3)}; event loop max delay ${(loop.max / 1e6).toFixed(0)} ms`);
+    console.log(`pocketsphinx WER: whole file ${wholeWer.toFixed(3)}, ${result.chunksTotal} chunks ${chunkedWer.toFixed(3)}; ${result.durationSeconds.toFixed(1)} s of audio`);
 
     expect(result.engine).toBe('pocketsphinx');
     expect(wholeWer).toBeLessThanOrEqual(WHOLE_FILE_WER_BOUND);
     expect(chunkedWer).toBeLessThanOrEqual(CHUNKED_WER_BOUND);
     expect(chunkedWer).toBeLessThanOrEqual(wholeWer + 0.05);
-    expect(result.durationSeconds).toBeGreaterThan(280);
+    expect(result.durationSeconds).toBeGreaterThan(AUDIO_SECONDS - 5);
+    expect(result.durationSeconds).toBeLessThan(AUDIO_SECONDS + 5);
 
     // Times: monotonic, within the audio, and usable as subtitles.
     let previous = 0;
@@ -70,70 +69,81 @@ describe('transcribeMedia with pocketsphinx', () => {
       expect(s.endMs).toBeLessThanOrEqual(result.durationSeconds * 1000);
       previous = s.startMs;
     }
-    expect(result.segments.length).toBeGreaterThan(20);
+    expect(result.segments.length).toBeGreaterThan(5);
 
     // Progress: the total is known before any chunk is done, then each chunk counts once up to it.
     const transcribing = events.filter((e) => e.stage === 'transcribing');
-    expect(transcribing[0]).toEqual({ stage: 'transcribing', chunksDone: 0, chunksTotal: result.chunksTotal });
-    expect(result.chunksTotal).toBeGreaterThanOrEqual(8);
+    expect(transcribing[0]).toMatchObject({ stage: 'transcribing', chunksDone: 0, chunksTotal: result.chunksTotal });
+    expect(result.chunksTotal).toBeGreaterThanOrEqual(3);
     expect(transcribing.map((e) => e.chunksDone)).toEqual(Array.from({ length: result.chunksTotal + 1 }, (_, i) => i));
     expect(transcribing.every((e) => e.chunksTotal === result.chunksTotal)).toBe(true);
 
-    // The event loop kept serving (the REST API and the UI share it) while chunks ran. Idle, the
-    // longest stall is 20–50 ms; the bound only catches real blocking (a synchronous decode or a
-    // whole-file read stalls for seconds), not a busy CI machine that deschedules us for a while.
-    expect(loop.max / 1e6).toBeLessThan(1000);
+    // The loop turned while ffmpeg decoded (between "decoding" and the plan) and while the chunks ran.
+    const decoding = events.find((e) => e.stage === 'decoding');
+    expect((transcribing[0]?.beats ?? 0) - (decoding?.beats ?? 0)).toBeGreaterThan(0);
+    expect((transcribing.at(-1)?.beats ?? 0) - (transcribing[0]?.beats ?? 0)).toBeGreaterThan(0);
     expect(scratchLeft(stt.home)).toEqual([]);
   });
 
-  it('cancel stops every worker within a second and leaves no process or scratch file behind', { timeout: 60_000 }, async () => {
+  it('cancel kills the busy workers instead of waiting for their chunks, and leaves no process or scratch file behind', { timeout: speechGuardMs(AUDIO_SECONDS, { engineRtf }) }, async () => {
+    const mine = watchChildren();
     const controller = new AbortController();
-    let abortedAt = 0;
-    let busyWorkers = -1;
+    const ended = abortedWhenTestEnds();
+    let busyAtCancel = -1;
+    let finishedAtCancel = -1;
     const running = stt.stt.transcribeMedia(
       { file: episode },
       {
         workers: 2,
         taskKey: 'cancel-test',
-        signal: controller.signal,
+        signal: AbortSignal.any([controller.signal, ended]),
         onProgress: (p) => {
-          if (p.stage === 'transcribing' && p.chunksDone === 1 && abortedAt === 0) {
-            // Both workers are busy with the next chunks now.
-            setTimeout(() => {
-              busyWorkers = childrenNamed('pocketsphinx_continuous').length;
-              abortedAt = performance.now();
-              controller.abort();
-            }, 300);
-          }
+          if (p.stage !== 'transcribing' || p.chunksDone !== 1 || busyAtCancel !== -1) return;
+          busyAtCancel = 0;
+          // Cancel as soon as a worker has taken up the next chunk: its engine process is running.
+          const poll = setInterval(() => {
+            const busy = mine.named('pocketsphinx_continuous').length;
+            if (busy === 0) return;
+            clearInterval(poll);
+            busyAtCancel = busy;
+            finishedAtCancel = stt.ledger.sttTasks.get('cancel-test')?.chunks.size ?? 0;
+            controller.abort();
+          }, 10);
+          ended.addEventListener('abort', () => clearInterval(poll));
         },
       },
     );
     const error = (await running.catch((e: unknown) => e)) as SttError;
-    const stoppedMs = performance.now() - abortedAt;
     expect(error.code).toBe('cancelled');
-    expect(busyWorkers).toBeGreaterThan(0);
-    expect(stoppedMs).toBeLessThan(1000);
-    expect(childrenNamed('pocketsphinx_continuous')).toEqual([]);
-    expect(childrenNamed('ffmpeg')).toEqual([]);
+    expect(busyAtCancel).toBeGreaterThan(0);
+    // Nothing left running the moment the cancel is answered, and no chunk that was in progress at
+    // the cancel was finished: the workers were killed, not waited for.
+    expect(mine.named('pocketsphinx_continuous')).toEqual([]);
+    expect(mine.named('ffmpeg')).toEqual([]);
     expect(scratchLeft(stt.home)).toEqual([]);
+    expect(stt.ledger.sttTasks.get('cancel-test')?.chunks.size).toBe(finishedAtCancel);
     // The chunk finished before the cancel is kept for a later run.
-    expect(stt.ledger.sttTasks.get('cancel-test')?.chunks.size).toBeGreaterThanOrEqual(1);
+    expect(finishedAtCancel).toBeGreaterThanOrEqual(1);
   });
 });
 
 describe('cuts inside speech (constructed)', () => {
-  it('loses and duplicates no word where chunks overlap', { timeout: 120_000 }, async () => {
+  /** rms reads its passage: about 43 s, cut every 9 s. */
+  const CONSTRUCTED_SECONDS = 43;
+
+  it('loses and duplicates no word where chunks overlap', { timeout: speechGuardMs(CONSTRUCTED_SECONDS, { passes: 2, engineRtf }) }, async () => {
+    const signal = abortedWhenTestEnds();
+    const text = passage('rms');
     const file = speak(cache, 'rms');
     const work = await createWorkDir(stt.home);
     try {
       const meter = new EnergyMeter();
       const pcmFile = join(work.dir, 'audio.pcm');
-      const { samples } = await decodeToPcmFile(file, pcmFile, { onPcm: (b) => meter.push(b) });
+      const { samples } = await decodeToPcmFile(file, pcmFile, { signal, onPcm: (b) => meter.push(b) });
       // No pause qualifies and the window is one frame: every cut lands exactly on its target, mid-word.
       const plan = planChunks(samples, meter.finish(), { targetSeconds: 9, windowSeconds: 0.02, overlapSeconds: 2.4, minPauseMs: 60_000 });
       expect(plan.chunks.length).toBeGreaterThanOrEqual(4);
       const engine = new PocketsphinxEngine();
-      const signal = new AbortController().signal;
       stt.ledger.sttTasks.begin('constructed', 'x', JSON.stringify(plan));
       const results = await runChunks({ taskKey: 'constructed', chunks: plan.chunks, finished: new Map(), pcmFile, engine, workers: 2, tasks: stt.ledger.sttTasks, scratchDir: work.dir, signal, onChunkDone: () => undefined });
       const merged = mergeChunks(results, true);
@@ -142,10 +152,9 @@ describe('cuts inside speech (constructed)', () => {
       // Recognition near a cut may differ from the whole-file pass either way (the whole-file pass
       // is not always the better one), so judge against the known text: a duplicated overlap adds
       // about six words per cut, a lost one removes as many.
-      const reference = passage('rms');
-      const chunkedWer = wordErrorRate(reference, merged.map((w) => w.text).join(' '));
-      const wholeWer = wordErrorRate(reference, whole.map((w) => w.text).join(' '));
-      console.log(`hard cuts: ${plan.chunks.length - 1} cuts, WER ${chunkedWer.toFixed(3)} (whole file ${wholeWer.toFixed(3)}), ${merged.length} words (whole file ${whole.length}, text ${words(reference).length})`);
+      const chunkedWer = wordErrorRate(text, merged.map((w) => w.text).join(' '));
+      const wholeWer = wordErrorRate(text, whole.map((w) => w.text).join(' '));
+      console.log(`hard cuts: ${plan.chunks.length - 1} cuts, WER ${chunkedWer.toFixed(3)} (whole file ${wholeWer.toFixed(3)}), ${merged.length} words (whole file ${whole.length}, text ${words(text).length})`);
       expect(Math.abs(merged.length - whole.length)).toBeLessThanOrEqual(plan.chunks.length - 1);
       // 9-second chunks cut mid-word lose language-model context: measured +0.065 WER against the
       // whole file (the real chunker cuts in pauses every ~30 s and loses 0.006).

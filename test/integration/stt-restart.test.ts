@@ -1,37 +1,40 @@
 // Kill the process in the middle of a transcription (SIGKILL, like a crash or a power cut), start
 // it again: it finishes without transcribing the finished chunks again, and the transcript is the
 // same as that of a run that was never interrupted.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { Ledger } from '../../src-main/service/ledger/index';
 import { ledgerFile } from '../../src-main/service/home';
 import type { TranscriptionResult } from '../../src-main/service/stt/index';
-import { concat, speak, VOICES } from '../helpers/speech';
+import { spawnTs } from '../helpers/cli';
+import { speechGuardMs } from '../helpers/guards';
+import { killGroup } from '../helpers/processes';
+import { FOUR_VOICES_SECONDS, fourVoices } from '../helpers/speech';
 import { openTestService, scratchLeft } from '../helpers/stt';
+import { abortedWhenTestEnds } from '../helpers/teardown';
 
 const RUNNER = resolve(__dirname, '../helpers/sttRunner.ts');
-const ROOT = resolve(__dirname, '../..');
 let stt: ReturnType<typeof openTestService>;
 let file: string;
 const running: ChildProcess[] = [];
 
 beforeAll(() => {
   const cache = inject('speechCache');
-  file = concat(cache, 'four-voices', VOICES.map((v) => speak(cache, v)));
+  file = fourVoices(cache).file;
   stt = openTestService();
   stt.stt.settings.set('stt.engine', 'pocketsphinx');
 });
 afterAll(() => {
   // Never leave a runner (or its engine processes) behind, whatever happened above.
-  for (const child of running) if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  for (const child of running) killGroup(child.pid as number);
   stt.remove();
 });
 
 /** The runner in its own process group, so killing the group kills its engine processes too. */
 function startRunner(): { child: ChildProcess; lines: string[]; waitFor(pattern: RegExp): Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, stt.home, file, 'episode:restart', '1'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTs(RUNNER, [stt.home, file, 'episode:restart', '1'], {});
   running.push(child);
   const lines: string[] = [];
   let buffered = '';
@@ -57,11 +60,12 @@ function startRunner(): { child: ChildProcess; lines: string[]; waitFor(pattern:
   return { child, lines, waitFor };
 }
 
-it('a killed transcription resumes from its finished chunks and gives the same transcript', { timeout: 180_000 }, async () => {
+// Hang guard: the audio about once with the killed run and its resumption, once more for the clean run.
+it('a killed transcription resumes from its finished chunks and gives the same transcript', { timeout: speechGuardMs(FOUR_VOICES_SECONDS, { passes: 2, engineRtf: inject('engineRtf') }) }, async () => {
   const first = startRunner();
   await first.waitFor(/^progress 2 \d+$/);
   const exited = once(first.child, 'exit');
-  process.kill(-(first.child.pid as number), 'SIGKILL');
+  killGroup(first.child.pid as number);
   await exited;
 
   const ledger = Ledger.open(ledgerFile(stt.home));
@@ -82,7 +86,7 @@ it('a killed transcription resumes from its finished chunks and gives the same t
   expect(progress).toEqual(Array.from({ length: total - doneBeforeRestart + 1 }, (_, i) => doneBeforeRestart + i));
   expect(scratchLeft(stt.home)).toEqual([]);
 
-  const clean = await stt.stt.transcribeMedia({ file }, { taskKey: 'episode:clean', workers: 2 });
+  const clean = await stt.stt.transcribeMedia({ file }, { taskKey: 'episode:clean', workers: 2, signal: abortedWhenTestEnds() });
   expect(resumed.chunksTotal).toBe(clean.chunksTotal);
   expect(resumed.text).toBe(clean.text);
   expect(resumed.segments).toEqual(clean.segments);

@@ -12,9 +12,11 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const SPEECH = resolve(__dirname, '../fixtures/speech');
 
-/** What the clips say (about 13 s in flite's `rms` voice). */
+/** What the clips say (about 10 s in flite's `rms` voice). */
+export const CLIP_SECONDS = 10;
 export const CLIP_TEXT = 'The old lighthouse stood at the edge of the harbor for more than a hundred years. Every night the keeper climbed the narrow stairs and lit the great lamp at the top.';
 /** The podcast episode: three voices reading their passages, about two minutes, four speech-to-text chunks. */
+export const EPISODE_SECONDS = 120;
 export const EPISODE_VOICES = ['rms', 'slt', 'awb'] as const;
 export const episodeText = () => EPISODE_VOICES.map((v) => readFileSync(join(SPEECH, `${v}.txt`), 'utf8').trim()).join(' ');
 
