@@ -66,7 +66,7 @@ test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, bil
 
   // Run → every valid item ends done, empty or failed with the spec's text.
   await page.getByRole('button', { name: '▶ Run' }).click();
-  await expect(page.locator('[data-testid=queue-row][data-status=queued], [data-testid=queue-row][data-status=running]')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('[data-testid=queue-row][data-status=queued], [data-testid=queue-row][data-status=running]')).toHaveCount(0, { timeout: 180_000 }); // a hang guard: the run takes 3–5 s here
   for (const [url, outcome] of Object.entries(OUTCOMES)) {
     await expect(row(page, url), url).toHaveAttribute('data-status', outcome.status);
     await expect(row(page, url).getByTestId('row-detail'), url).toHaveText(outcome.detail);

@@ -8,7 +8,10 @@ export default defineConfig({
   // Each spec file starts its own server; the machine has two cores.
   workers: 1,
   fullyParallel: false,
-  timeout: 90_000,
+  // Hang guards only (test/helpers/guards.ts): a spec's flow takes 10–30 s here, under 90 s on a
+  // slow machine, and one UI state follows another within a second; tests that transcribe set
+  // their own guard from the audio's length.
+  timeout: 900_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../../test-results/e2e',

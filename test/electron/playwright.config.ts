@@ -12,7 +12,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   workers: 1,
   fullyParallel: false,
-  timeout: 90_000,
+  // Hang guards only (test/helpers/guards.ts): launching Electron and one flow take under 20 s on a
+  // slow machine; one UI state follows another within a second.
+  timeout: 300_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../../test-results/electron',

@@ -38,10 +38,10 @@ it.each([
   ['social', 'https://www.facebook.com/watch/?v=1000000000000001', 'www.facebook.com'],
   ['professional', 'https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-7200000000000000001-AbCd', 'www.linkedin.com'],
   ['openvideo', 'https://rumble.com/vok0001-city-council-bridge-vote.html', 'rumble.com'],
-] as [SyncPlatformToken, string, string][])('%s answers 502 within 3 seconds, free', async (platform, url, host) => {
-  const started = Date.now();
+  // Hang guard: a refused connection is answered in milliseconds; 15 s is under the upstream
+  // client's 20 s deadline, so an answer that waited for the deadline instead fails here.
+] as [SyncPlatformToken, string, string][])('%s answers 502 from the refusal, not a deadline, free', { timeout: 15_000 }, async (platform, url, host) => {
   const reply = await post(server.url, `/api/${platform}/transcript`, key.key, { url });
-  expect(Date.now() - started).toBeLessThan(3000);
   expect(reply.status).toBe(502);
   expect(reply.body).toEqual({ error: 'Upstream error', message: expect.stringContaining(`${host} refused the connection`) as unknown });
   expect((await call(server.url, 'GET', '/api/balance', { key: key.key })).body.credits).toBe(10);

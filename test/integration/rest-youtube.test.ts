@@ -188,11 +188,11 @@ describe('what kept us from an answer: 502, free', () => {
     await expectFreeFailure(h, 'longform', watch(id), 502, UPSTREAM, message);
   });
 
+  // The Retry-After is 120 s and this test's hang guard vitest's 30 s: waiting it out fails the test.
   it('does not wait out a long Retry-After, and does not walk the client chain on a 429', async () => {
     const mark = h.mark();
-    const started = Date.now();
-    await h.transcript('longform', watch(YOUTUBE_IDS.rateLimited));
-    expect(Date.now() - started).toBeLessThan(1500);
+    const reply = await h.transcript('longform', watch(YOUTUBE_IDS.rateLimited));
+    expect(reply.body.message).toMatch(/retry after 120 s/);
     expect(h.requestsSince(mark)).toHaveLength(1);
   });
 });
