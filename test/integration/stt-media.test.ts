@@ -4,10 +4,9 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SttError } from '../../src-main/service/stt/index';
+import type { MediaSource, SttError, TranscribeOptions } from '../../src-main/service/stt/index';
 import { speechGuardMs } from '../helpers/guards';
 import { listen, type Loopback } from '../helpers/loopback';
-import { watchChildren } from '../helpers/processes';
 import { ffmpeg, passage, speak } from '../helpers/speech';
 import { openTestService, scratchLeft } from '../helpers/stt';
 import { abortedWhenTestEnds } from '../helpers/teardown';
@@ -58,17 +57,16 @@ afterAll(async () => {
   await fixture.close();
 });
 
-/** The error `start` fails with, and whether it ran the engine on the way (it never should). */
-async function failure(start: () => Promise<unknown>): Promise<{ error: SttError; engineRan: boolean }> {
-  const mine = watchChildren();
+/**
+ * The error a transcription fails with, and whether it got as far as the engine on the way (it never
+ * should: the chunks are planned and announced as "transcribing" before any engine runs).
+ */
+async function failure(service: ReturnType<typeof openTestService>, source: MediaSource, options: TranscribeOptions = {}): Promise<{ error: SttError; engineRan: boolean }> {
   let engineRan = false;
-  const watching = setInterval(() => (engineRan ||= mine.named('pocketsphinx_continuous').length > 0), 5);
   try {
-    await start();
+    await service.stt.transcribeMedia(source, { ...options, signal: abortedWhenTestEnds(), onProgress: (p) => (engineRan ||= p.stage === 'transcribing') });
   } catch (error) {
     return { error: error as SttError, engineRan };
-  } finally {
-    clearInterval(watching);
   }
   throw new Error('expected a failure');
 }
@@ -82,7 +80,7 @@ describe('local files', () => {
     ['silent-video.mp4', 'no_audio', /no audio stream/],
     ['missing.mp3', 'bad_media', /does not exist/],
   ])('%s: %s with a clear message, before any transcription, nothing left behind', async (name, code, message) => {
-    const { error, engineRan } = await failure(() => stt.stt.transcribeMedia({ file: join(dir, name) }, { signal: abortedWhenTestEnds() }));
+    const { error, engineRan } = await failure(stt, { file: join(dir, name) });
     expect(error.name).toBe('SttError');
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
@@ -94,7 +92,7 @@ describe('local files', () => {
     const info = await stt.stt.probeMedia(join(dir, 'episode.mp3'));
     expect(info.durationSeconds).toBeGreaterThan(34);
     expect(info.durationSeconds).toBeLessThan(38);
-    const { error, engineRan } = await failure(() => stt.stt.transcribeMedia({ file: join(dir, 'episode.mp3') }, { maxDurationSeconds: 20, signal: abortedWhenTestEnds() }));
+    const { error, engineRan } = await failure(stt, { file: join(dir, 'episode.mp3') }, { maxDurationSeconds: 20 });
     expect(error.code).toBe('too_long');
     expect(error.message).toMatch(/at most 20 s/);
     expect(engineRan).toBe(false);
@@ -121,7 +119,7 @@ describe('URLs', () => {
   });
 
   it('a URL that answers 404: fetch_failed naming the status', async () => {
-    const { error, engineRan } = await failure(() => stt.stt.transcribeMedia({ url: 'https://media.example/gone.mp3' }, { signal: abortedWhenTestEnds() }));
+    const { error, engineRan } = await failure(stt, { url: 'https://media.example/gone.mp3' });
     expect(engineRan).toBe(false);
     expect(error.code).toBe('fetch_failed');
     expect(error.message).toMatch(/HTTP 404/);
@@ -134,7 +132,7 @@ describe('URLs', () => {
     const offline = openTestService({ TRANSCRIPT_DESK_UPSTREAM: closed.url });
     offline.stt.settings.set('stt.engine', 'pocketsphinx');
     try {
-      const { error, engineRan } = await failure(() => offline.stt.transcribeMedia({ url: 'https://media.example/episode.mp3' }, { signal: abortedWhenTestEnds() }));
+      const { error, engineRan } = await failure(offline, { url: 'https://media.example/episode.mp3' });
       // Refused, not timed out: the answer came from the closed port, not from a deadline.
       expect(error.code).toBe('fetch_failed');
       expect(error.message).toMatch(/refused the connection/);
@@ -149,7 +147,7 @@ describe('URLs', () => {
     const direct = openTestService();
     direct.stt.settings.set('stt.engine', 'pocketsphinx');
     try {
-      const { error } = await failure(() => direct.stt.transcribeMedia({ url }, { signal: abortedWhenTestEnds() }));
+      const { error } = await failure(direct, { url });
       expect(error.code).toBe('blocked_address');
       expect(error.message).toMatch(/not a public address/);
       expect(scratchLeft(direct.home)).toEqual([]);
