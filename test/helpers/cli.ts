@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
-import { SERVER_START_GUARD_MS } from './guards';
+import { CLI_RUN_GUARD_MS } from './guards';
 import { killGroup, trackGroup } from './processes';
 
 const ROOT = resolve(__dirname, '../..');
@@ -85,8 +85,8 @@ export async function waitForOutput(child: ChildProcess & { stdout: NodeJS.Reada
   const match = await new Promise<string>((resolveMatch, reject) => {
     const timer = setTimeout(() => {
       killGroup(child.pid as number);
-      reject(new Error(`${what} did not start within ${SERVER_START_GUARD_MS} ms: ${err}`));
-    }, SERVER_START_GUARD_MS);
+      reject(new Error(`${what} did not start within ${CLI_RUN_GUARD_MS} ms: ${err}`));
+    }, CLI_RUN_GUARD_MS);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = pattern.exec(out);

@@ -19,8 +19,14 @@ export const PLAIN_GUARD_MS = 30_000;
  */
 export const POLLED_JOB_GUARD_MS = 60_000;
 
-/** Starting a `serve` process (tsx compiles the CLI first) takes about 2 s here, 6 s on a slow machine. */
-export const SERVER_START_GUARD_MS = 60_000;
+/**
+ * One CLI command, or a `serve` until it listens, run through tsx: 1.2–2 s here (mostly loading
+ * the CLI's modules), up to 6 s on a slow machine whose one core both test workers share.
+ */
+export const CLI_RUN_GUARD_MS = 60_000;
+
+/** The hang guard of a test that runs `runs` CLI commands or server starts and otherwise only loopback requests. */
+export const cliGuardMs = (runs: number) => runs * CLI_RUN_GUARD_MS;
 
 /**
  * A hang guard for a test that runs the speech engine over `audioSeconds` of audio `passes` times

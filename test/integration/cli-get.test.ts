@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerKeyFile } from '../../src-main/service/home';
 import { runCli } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
@@ -36,7 +37,8 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-describe('transcript-desk get', () => {
+// Each test runs up to three CLI commands.
+describe('transcript-desk get', { timeout: cliGuardMs(3) }, () => {
   it('writes one subtitle file per URL, named after the title, charged to the owner', async () => {
     const result = await get(YT, rumblePageUrl(RUMBLE_IDS.withCaptions), '--format', 'srt', '--out', out);
     expect(result.code, result.stderr).toBe(0);

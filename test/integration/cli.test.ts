@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, runCli, startServer } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { call } from '../helpers/http';
 
@@ -11,7 +12,8 @@ beforeEach(() => {
 });
 afterEach(() => home.remove());
 
-describe('transcript-desk CLI', () => {
+// Each test runs up to eight CLI commands.
+describe('transcript-desk CLI', { timeout: cliGuardMs(8) }, () => {
   it('creates the owner on first start, says where its key is, and that key works', async () => {
     const first = await runCli(home.dir, ['keys', 'list']);
     expect(first.code).toBe(0);

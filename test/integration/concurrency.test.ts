@@ -10,6 +10,7 @@ import type { Ledger } from '../../src-main/service/ledger/index';
 import type { PlatformFetcher } from '../../src-main/service/platforms/fetcher';
 import { TranscriptService } from '../../src-main/service/service';
 import { spawnTs } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 import { openTempLedger } from '../helpers/ledger';
 import { post } from '../helpers/http';
 
@@ -59,7 +60,7 @@ describe('32 parallel charges against a balance of 5', () => {
 });
 
 describe('separate processes racing on one ledger file', () => {
-  it('4 processes × 8 charges against 5 credits: 5 charged, 27 refused, balance 0', async () => {
+  it('4 processes × 8 charges against 5 credits: 5 charged, 27 refused, balance 0', { timeout: cliGuardMs(4) }, async () => {
     const account = ledger.accounts.create('free');
     ledger.credits.grant(account.id, 5);
     const startAt = Date.now() + 1500;

@@ -10,6 +10,7 @@ import { startApiServer, type RunningServer } from '../../src-main/http/server';
 import { SessionStore } from '../../src-main/http/session';
 import { openService, type OpenedService } from '../../src-main/service/open';
 import { runCli } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 
 let home: ReturnType<typeof tempHome>;
@@ -138,7 +139,7 @@ describe('the REST API is unchanged', () => {
 });
 
 describe('serve --ui', () => {
-  it('refuses a non-loopback address without --allow-remote-ui', async () => {
+  it('refuses a non-loopback address without --allow-remote-ui', { timeout: cliGuardMs(1) }, async () => {
     const other = tempHome();
     const result = await runCli(other.dir, ['serve', '--ui', '--host', '0.0.0.0', '--port', '0']);
     other.remove();

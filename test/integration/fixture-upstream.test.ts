@@ -3,10 +3,11 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { spawnTs } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 
 const ROOT = resolve(__dirname, '../..');
 
-it('starts alone, says where it listens, answers under the routing convention, and stops on SIGTERM', async () => {
+it('starts alone, says where it listens, answers under the routing convention, and stops on SIGTERM', { timeout: cliGuardMs(1) }, async () => {
   const child = spawnTs(resolve(ROOT, 'test/upstream/main.ts'), ['--port', '0'], {});
   try {
     const url = await new Promise<string>((resolveUrl, reject) => {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerFile } from '../../src-main/service/home';
 import { createKey, runCli, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { call, post, type Reply } from '../helpers/http';
 
@@ -87,7 +88,7 @@ describe('401', () => {
     expectRateHeaders(reply);
   });
 
-  it('Invalid API key for a revoked key, which worked before', async () => {
+  it('Invalid API key for a revoked key, which worked before', { timeout: cliGuardMs(2) }, async () => {
     const key = await createKey(home.dir, { plan: 'pro', credits: 5 });
     expect((await call(server.url, 'GET', '/api/balance', { key: key.key })).status).toBe(200);
     expect((await runCli(home.dir, ['keys', 'revoke', key.prefix])).code).toBe(0);
@@ -191,7 +192,7 @@ describe('404', () => {
     expectRateHeaders(reply);
   });
 
-  it("Job not found for another account's job, which its owner can read", async () => {
+  it("Job not found for another account's job, which its owner can read", { timeout: cliGuardMs(1) }, async () => {
     const owner = await createKey(home.dir, { plan: 'pro', credits: 30 });
     const db = new Database(ledgerFile(home.dir));
     const accountId = (db.prepare('SELECT account_id FROM api_keys WHERE prefix = ?').get(owner.prefix) as { account_id: number }).account_id;
@@ -230,7 +231,7 @@ describe('413', () => {
 });
 
 describe('429', () => {
-  it('after 120 requests in the window, with Retry-After and the exact text; balance counts too', async () => {
+  it('after 120 requests in the window, with Retry-After and the exact text; balance counts too', { timeout: cliGuardMs(1) }, async () => {
     const key = await createKey(home.dir, { plan: 'free', credits: 3 });
     const remaining: number[] = [];
     for (let i = 0; i < 120; i++) {

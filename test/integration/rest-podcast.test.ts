@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Ledger } from '../../src-main/service/ledger/index';
 import { ledgerFile } from '../../src-main/service/home';
 import { createKey, type CreatedKey } from '../helpers/cli';
-import { POLLED_JOB_GUARD_MS, speechGuardMs } from '../helpers/guards';
+import { cliGuardMs, POLLED_JOB_GUARD_MS, speechGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';
 import { balanceOf, getJob, ISO_MS, pollJob, submitEpisode } from '../helpers/podcast';
 import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
@@ -194,7 +194,7 @@ describe('other episodes', () => {
 });
 
 describe('refusals', () => {
-  it('free and credits plans: 402 upgrade_required', async () => {
+  it('free and credits plans: 402 upgrade_required', { timeout: cliGuardMs(2) }, async () => {
     for (const plan of ['free', 'credits']) {
       const key = await createKey(h.home, { plan, credits: 100 });
       const reply = await submitEpisode(h, key.key, MAIN);
@@ -209,7 +209,7 @@ describe('refusals', () => {
     expect(reply.body.error).toBe('Invalid URL');
   });
 
-  it('a balance that cannot cover the reservation: 403 no_credits, nothing reserved, nothing started', async () => {
+  it('a balance that cannot cover the reservation: 403 no_credits, nothing reserved, nothing started', { timeout: cliGuardMs(1) }, async () => {
     const poor = await createKey(h.home, { plan: 'plus', credits: 5 });
     const mark = h.mark();
     const reply = await submitEpisode(h, poor.key, episodeLink(PODCAST_IDS.show, PODCAST_IDS.failing));

@@ -2,6 +2,7 @@
 // window each key has used.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKey, runCli, startServer, type ServerProcess } from '../helpers/cli';
+import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { call } from '../helpers/http';
 
@@ -16,7 +17,8 @@ afterEach(async () => {
   home.remove();
 });
 
-describe('restart', () => {
+// Each test runs up to six CLI commands and server starts.
+describe('restart', { timeout: cliGuardMs(6) }, () => {
   it.each(['SIGTERM', 'SIGKILL'] as const)('after %s: keys, balances and rate-limit windows are as they were', async (signal) => {
     const key = await createKey(home.dir, { plan: 'plus', credits: 42 });
     const revoked = await createKey(home.dir, { plan: 'free', credits: 1 });

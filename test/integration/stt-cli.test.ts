@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { runCli } from '../helpers/cli';
-import { speechGuardMs } from '../helpers/guards';
+import { cliGuardMs, speechGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { passage, speak } from '../helpers/speech';
 import { abortedWhenTestEnds } from '../helpers/teardown';
@@ -32,7 +32,7 @@ it('writes SRT to a file and shows progress on stderr', { timeout: GUARD_MS }, a
   expect(wordErrorRate(passage('awb'), text)).toBeLessThan(0.25);
 });
 
-it('prints JSON with text and segments, and explains a bad input', { timeout: GUARD_MS }, async () => {
+it('prints JSON with text and segments, and explains a bad input', { timeout: GUARD_MS + cliGuardMs(2) }, async () => {
   const json = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'json'], {}, abortedWhenTestEnds());
   expect(json.code).toBe(0);
   const doc = JSON.parse(json.stdout) as { text: string; segments: { startMs: number }[] };

@@ -251,19 +251,32 @@ describe('timeouts and size caps', () => {
 
 describe('per-host concurrency', () => {
   it('keeps at most 4 requests in flight per host, and does not hold other hosts back', async () => {
+    // The upstream answers a batch only once `batch` requests wait at once (whatever the machine's
+    // speed), or after 2 s, so a client that holds requests back shows a lower peak, not a hang.
+    let batch = 4;
     let inFlight = 0;
     let peak = 0;
+    let waiting: (() => void)[] = [];
     const { client } = await upstream((_req, res) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
-      setTimeout(() => {
+      const answer = () => {
+        clearTimeout(fallback);
         inFlight--;
         res.end('ok');
-      }, 40);
+      };
+      const fallback = setTimeout(answer, 2000);
+      waiting.push(answer);
+      if (waiting.length >= batch) {
+        const now = waiting;
+        waiting = [];
+        for (const release of now) release();
+      }
     });
     await Promise.all(Array.from({ length: 12 }, () => client.request({ url: 'https://one.example/' })));
     expect(peak).toBe(4);
     peak = 0;
+    batch = 8;
     await Promise.all(Array.from({ length: 8 }, (_, i) => client.request({ url: `https://host${i % 2}.example/` })));
     expect(peak).toBe(8);
   });
