@@ -31,18 +31,6 @@ export function watchChildren(): { named(name: string): number[] } {
   };
 }
 
-/** Processes in the group a detached child leads (the child and everything it started). */
-export function groupMembers(pgid: number): number[] {
-  try {
-    return execFileSync('pgrep', ['-g', String(pgid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map(Number);
-  } catch {
-    return []; // pgrep exits 1 when nothing matches
-  }
-}
-
 const groups = new Set<number>();
 
 /** SIGKILL to a process group, quietly when it is already gone. */
