@@ -6,11 +6,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLIP_TEXT } from '../upstream/media';
 
-/** Seconds of speech the engine is timed on. */
+/** Seconds of speech the engine is timed on: the fixture clip's text, padded or trimmed to this. */
 export const PROBE_SECONDS = 10;
-const PROBE_TEXT =
-  'The old lighthouse stood at the edge of the harbor for more than a hundred years. Every night the keeper climbed the narrow stairs and lit the great lamp at the top. Ships that passed in the dark could see the light.';
 
 /**
  * The real-time factor of `pocketsphinx_continuous` (wall seconds per second of audio, start-up
@@ -21,7 +20,7 @@ export function measureEngineRtf(): { rtf: number } | { problem: string } {
   try {
     const raw = join(dir, 'raw.wav');
     const wav = join(dir, 'probe.wav');
-    const made = spawnSync('flite', ['-voice', 'rms', '-t', PROBE_TEXT, '-o', raw]);
+    const made = spawnSync('flite', ['-voice', 'rms', '-t', CLIP_TEXT, '-o', raw]);
     if (made.error !== undefined || made.status !== 0) return { problem: 'flite is not installed' };
     // Exactly PROBE_SECONDS at the rate the pipeline decodes to: trimmed, or padded with silence.
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-af', `apad=whole_dur=${PROBE_SECONDS}`, '-t', String(PROBE_SECONDS), '-ac', '1', '-ar', '16000', wav]);
