@@ -20,10 +20,10 @@ import { openTestService, pcmOf, scratchLeft } from '../helpers/stt';
 import { abortedWhenTestEnds } from '../helpers/teardown';
 import { wordErrorRate, words } from '../helpers/wer';
 
-// Measured on this audio (pocketsphinx 5prealpha, Debian 12): see the console line of the first
-// test. The bounds sit just above.
-const WHOLE_FILE_WER_BOUND = 0.2;
-const CHUNKED_WER_BOUND = 0.2;
+// Measured on this audio (pocketsphinx 5prealpha, Debian 12; the same on every run, as the engine
+// is deterministic): whole file 0.147, chunked 0.147. The bounds sit just above.
+const WHOLE_FILE_WER_BOUND = 0.17;
+const CHUNKED_WER_BOUND = 0.17;
 
 const cache = inject('speechCache');
 const engineRtf = inject('engineRtf');
