@@ -4,7 +4,7 @@
 // from the asar archive, whisper's GPU builds left out unless asked for, no native rebuild, and
 // the afterPack hook flipping the fuses (tried on a stand-in binary with a real fuse wire).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, matchesGlob, relative, resolve } from 'node:path';
@@ -78,7 +78,10 @@ export async function packagingProblems(): Promise<string[]> {
   if (plain.afterPack !== './packaging/afterPack.cjs') problems.push('afterPack must be packaging/afterPack.cjs (the fuses)');
 
   const natives = shippedNativeFiles();
-  if (!natives.some((f) => f.startsWith('node_modules/better-sqlite3/')) || !natives.some((f) => f.startsWith('node_modules/keytar/'))) problems.push(`better-sqlite3 and keytar binaries were not found (${natives.length} native files seen): is node_modules installed?`);
+  if (!natives.some((f) => f.startsWith('node_modules/better-sqlite3/'))) problems.push(`better-sqlite3's binary was not found (${natives.length} native files seen): is node_modules installed?`);
+  // keytar is optional (archived upstream; safeStorage is the fallback): an install where its
+  // native build failed ships without it, but an installed keytar must ship its binary.
+  if (existsSync('node_modules/keytar/package.json') && !natives.some((f) => f.startsWith('node_modules/keytar/'))) problems.push('keytar is installed but its binary was not found: was its native build skipped?');
   for (const file of natives) {
     if (!included(file, plain.files) && !included(file, gpu.files)) continue;
     if (!gpu.asarUnpack.some((pattern) => matchesGlob(file, pattern))) problems.push(`${file} ships inside app.asar, where Electron cannot load it: add it to asarUnpack`);
