@@ -12,7 +12,7 @@ import type { FetchContext, FetchOutcome } from './platforms/fetcher';
 import { defaultFetchers, type FetcherTable } from './platforms/index';
 import { jobRecord } from './podcast/jobRecord';
 import { notImplementedSubmitter, type PodcastSubmitter } from './podcast/submitter';
-import { RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders } from './rateLimit';
+import { clientBucket, RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders } from './rateLimit';
 import { langField, parseJsonObject, urlField } from './requestBody';
 
 /** An authenticated caller that passed the rate limit. */
@@ -60,7 +60,7 @@ export class TranscriptService {
     const token = authorization?.startsWith(`Bearer ${KEY_PREFIX}`) ? authorization.slice('Bearer '.length).trim() : undefined;
     const key = token === undefined ? undefined : this.ledger.keys.find(token);
     const valid = key !== undefined && !key.revoked;
-    const decision = this.ledger.rateWindows.hit(valid ? `key:${key.keyId}` : `client:${client}`, now, RATE_LIMIT, RATE_WINDOW_MS);
+    const decision = this.ledger.rateWindows.hit(valid ? `key:${key.keyId}` : clientBucket(client), now, RATE_LIMIT, RATE_WINDOW_MS);
     const headers = rateLimitHeaders(decision, now);
     if (!decision.allowed) return { ok: false, response: errorResponse(429, ERROR_TEXT.rateLimited, {}, headers) };
     if (token === undefined) return { ok: false, response: errorResponse(401, ERROR_TEXT.missingKey, {}, headers) };

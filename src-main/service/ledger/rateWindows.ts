@@ -14,8 +14,13 @@ export interface RateDecision {
  */
 export class RateWindows {
   private readonly hitStatement;
+  private readonly pruneStatement;
+  private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(db: Database.Database) {
+    // A window that ended counts like no row at all (the upsert starts it over), so deleting it
+    // changes no decision; without this every address that ever called would keep its row.
+    this.pruneStatement = db.prepare<[{ now: number; windowMs: number }]>('DELETE FROM rate_windows WHERE window_start + @windowMs <= @now');
     // One statement, so one implicit transaction per request: it runs on every API call.
     // `used` stops at limit + 1, which marks "refused" without counting refused requests further.
     this.hitStatement = db.prepare<[{ bucket: string; now: number; limit: number; windowMs: number }], { window_start: number; used: number }>(
@@ -31,6 +36,11 @@ export class RateWindows {
 
   /** Counts one request against `bucket` if the window has room; a refused request is not counted. */
   hit(bucket: string, now: number, limit: number, windowMs: number): RateDecision {
+    // At most once a window: one scan of a table that holds one window's callers.
+    if (now >= this.lastPrune + windowMs || now < this.lastPrune) {
+      this.lastPrune = now;
+      this.pruneStatement.run({ now, windowMs });
+    }
     const row = this.hitStatement.get({ bucket, now, limit, windowMs });
     if (row === undefined) throw new Error('rate window upsert returned nothing');
     const allowed = row.used <= limit;
