@@ -1,22 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress, literalHostProblem } from '../../src-main/service/upstream/addressPolicy';
+import { NOT_PUBLIC_V4, NOT_PUBLIC_V6, PUBLIC_V4, PUBLIC_V6 } from '../helpers/addressTable';
+
+/** Forms only a resolver or a caller could produce (a URL host cannot carry them). */
+const NOT_PUBLIC_OTHER: readonly (readonly [string, string])[] = [
+  ['not-an-ip', 'not an address'],
+  ['fe80::1%eth0', 'scoped'],
+  ['2606:4700::1%eth0', 'scoped: a zone names a link, never the internet'],
+];
 
 describe('address policy', () => {
-  it.each([
-    '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '255.255.255.255', '224.0.0.1',
-    '192.0.2.10', '198.18.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1',
-    '64:ff9b::a00:1', '2002:7f00:1::', '2001:0::1', 'not-an-ip',
-  ])('%s is not public', (address) => {
+  it.each([...NOT_PUBLIC_V4, ...NOT_PUBLIC_V6, ...NOT_PUBLIC_OTHER])('%s is not public (%s)', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:93.184.216.34', '2a00:1450:4001:80e::200e'])('%s is public', (address) => {
+  it.each([...PUBLIC_V4, ...PUBLIC_V6])('%s is public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
+  });
+
+  it.each([...NOT_PUBLIC_V4.map(([a]) => a), ...NOT_PUBLIC_V6.map(([a]) => `[${a}]`)])('refuses the URL host %s before any DNS', (host) => {
+    const problem = literalHostProblem(new URL(`http://${host}/latest/meta-data/`));
+    expect(problem).toMatch(/is not a public address/);
+  });
+
+  it.each([...PUBLIC_V4, ...PUBLIC_V6.map((a) => `[${a}]`)])('lets the URL host %s through', (host) => {
+    expect(literalHostProblem(new URL(`https://${host}/feed.xml`))).toBeUndefined();
   });
 
   it.each([
     'http://127.0.0.1/feed.xml',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::127.0.0.1]/', // the URL parser writes it as [::7f00:1]
     'http://[::1]:8080/',
     'http://2130706433/', // decimal 127.0.0.1
     'http://0x7f.0.0.1/',
@@ -29,8 +43,7 @@ describe('address policy', () => {
     expect(literalHostProblem(new URL(url))).toBeDefined();
   });
 
-  it('lets public names and addresses through to the DNS check', () => {
+  it('lets public names through to the DNS check', () => {
     expect(literalHostProblem(new URL('https://feeds.megaphone.fm/abc'))).toBeUndefined();
-    expect(literalHostProblem(new URL('https://93.184.216.34/'))).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { CookieJars } from './cookies';
 import { UpstreamError, type UpstreamFailure } from './errors';
 import { BlockedAddressError } from './guardedLookup';
 import { HostLimiter } from './limiter';
+import { redirected } from './redirects';
 import { backoffMs, DEFAULT_RETRY, isRetryableStatus, retryAfterMs, type RetryPolicy } from './retry';
 import { routeUrl } from './routing';
 import { discard, undiciTransport, type Transport, type TransportResponse } from './transport';
@@ -208,7 +209,8 @@ export class UpstreamClient {
     let url = new URL(req.url);
     let method = req.method ?? 'GET';
     let body = req.body;
-    let headers = { ...req.headers };
+    // Lower-cased once, so the redirect rules below match names whatever case a fetcher used.
+    let headers = Object.fromEntries(Object.entries(req.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
     const redirects: string[] = [];
 
     for (let hop = 0; ; hop++) {
@@ -222,17 +224,11 @@ export class UpstreamClient {
       discard(answer.stream);
       answer.release();
       if (hop >= (req.maxRedirects ?? DEFAULTS.maxRedirects)) throw new UpstreamError('too_many_redirects', `more than ${req.maxRedirects ?? DEFAULTS.maxRedirects} redirects starting at ${String(req.url)}`, url.href);
-      const next = new URL(answer.headers.location, url);
-      if (next.origin !== url.origin) {
-        // Credentials a fetcher set for one host never travel to another.
-        headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
-      }
-      if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
-        method = 'GET';
-        body = undefined;
-      }
-      redirects.push(next.href);
-      url = next;
+      // Credentials a fetcher set for one site never travel to another, nor does a POST body
+      // (redirects.ts); `url` is the logical URL, so this compares the platforms' origins.
+      const next = redirected({ url, method, headers, body }, answer.status, new URL(answer.headers.location, url));
+      ({ url, method, headers, body } = next);
+      redirects.push(url.href);
     }
   }
 

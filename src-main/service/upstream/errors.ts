@@ -5,6 +5,8 @@ export type UpstreamFailure =
   | 'too_large'
   | 'blocked_address'
   | 'too_many_redirects'
+  /** A 307/308 that would re-send a request body to another origin. */
+  | 'unsafe_redirect'
   | 'aborted'
   | 'bad_url';
 
