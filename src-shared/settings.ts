@@ -2,6 +2,7 @@
 // validates a form with the same schema the main process stores with; storage and the defaults
 // that depend on the machine (cores − 1 workers) stay in src-main/service/settings.ts.
 import { z } from 'zod';
+import { endpointUrlProblem } from './endpointUrl';
 
 export const ENGINE_IDS = ['whisper', 'openai', 'pocketsphinx'] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
@@ -12,6 +13,20 @@ export type Theme = (typeof THEMES)[number];
 const engineId = z.enum(ENGINE_IDS);
 /** ISO-639-1 code, or `auto` to let the engine detect it. */
 const language = z.union([z.literal('auto'), z.string().regex(/^[a-z]{2}$/, 'a two-letter ISO-639-1 code such as en, or auto')]);
+/**
+ * A path on the machine that runs the service. Only its shape is checked here (the renderer has no
+ * file system); the main process also checks what is there (src-main/service/localPaths.ts).
+ */
+const localPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((path) => !path.includes('\0'), 'must not contain a NUL character');
+/** http(s), local and private servers allowed, link-local and cloud metadata refused (endpointUrl.ts). */
+const endpointUrl = z.string().superRefine((raw, ctx) => {
+  const problem = endpointUrlProblem(raw);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const SETTING_SCHEMAS = {
   /** `auto` walks the fallback order and takes the first engine that is ready. */
@@ -22,9 +37,9 @@ export const SETTING_SCHEMAS = {
   'stt.workers': z.number().int().min(1).max(64).nullable(),
   /** A catalogue model name (see stt/models.ts), downloaded into <home>/models. */
   'stt.whisper.model': z.string().min(1).nullable(),
-  /** A ggml file the user picked; wins over `stt.whisper.model`. */
-  'stt.whisper.modelPath': z.string().min(1).nullable(),
-  'stt.openai.baseUrl': z.url({ protocol: /^https?$/ }).nullable(),
+  /** A ggml file the user picked (absolute, a regular file outside /proc, /sys, /dev); wins over `stt.whisper.model`. */
+  'stt.whisper.modelPath': localPath.nullable(),
+  'stt.openai.baseUrl': endpointUrl.nullable(),
   // The desktop app keeps it in the OS keychain (Settings with SecretSettings); the CLI and the
   // headless server keep it in the ledger file under the data home (mode 0700).
   'stt.openai.apiKey': z.string().min(1).nullable(),
@@ -35,8 +50,11 @@ export const SETTING_SCHEMAS = {
   'desk.queue.concurrency': z.number().int().min(1).max(8),
   /** Characters per subtitle line in SRT and VTT exports. */
   'desk.export.maxLineLength': z.number().int().min(10).max(200),
-  /** The folder exports go to unless the user names another; null means `<Documents>/Transcript Desk`. */
-  'desk.export.folder': z.string().min(1).nullable(),
+  /**
+   * The folder exports go to unless the user names another; null means `<Documents>/Transcript Desk`.
+   * Absolute, outside /proc, /sys, /dev, creatable by an export (src-main/service/localPaths.ts).
+   */
+  'desk.export.folder': localPath.nullable(),
   /** Whether the desktop app also answers the REST API on this machine, and on which port. */
   'desk.api.enabled': z.boolean(),
   'desk.api.port': z.number().int().min(1024).max(65535),

@@ -4,11 +4,24 @@
 import { availableParallelism } from 'node:os';
 import { SECRET_SETTINGS, SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '../../src-shared/settings';
 import type { Ledger } from './ledger/index';
+import { checkModelFile, LocalPathError, planExportFolder } from './localPaths';
 
 // The schemas and defaults live in src-shared so the renderer validates with the same rules.
 export { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId, type SettingKey, type SettingValue } from '../../src-shared/settings';
 export const DEFAULTS = SETTING_DEFAULTS;
 const SCHEMAS = SETTING_SCHEMAS;
+
+/**
+ * Checks of what is on disk, beyond the shared schemas' shape: the renderer cannot make them. Run
+ * when a value is stored, not when it is read: a folder or model that disappears later is reported
+ * by whoever uses it (the export checks its folder again; the engine reports a model it cannot
+ * load), instead of silently turning into the default.
+ */
+const LOCAL_CHECKS: Partial<Record<SettingKey, (value: string) => void>> = {
+  // Only checked, not created: the export creates it when it first writes there.
+  'desk.export.folder': (value) => void planExportFolder(value),
+  'stt.whisper.modelPath': checkModelFile,
+};
 
 export class SettingsError extends Error {
   constructor(message: string) {
@@ -66,6 +79,15 @@ export class Settings {
     }
     const parsed = SCHEMAS[key].safeParse(value);
     if (!parsed.success) throw new SettingsError(`${key}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    const check = LOCAL_CHECKS[key];
+    if (check !== undefined && typeof parsed.data === 'string') {
+      try {
+        check(parsed.data);
+      } catch (error) {
+        if (error instanceof LocalPathError) throw new SettingsError(`${key}: ${error.message}`);
+        throw error;
+      }
+    }
     this.ledger.settings.set(key, JSON.stringify(parsed.data));
     return parsed.data as SettingValue<K>;
   }

@@ -5,10 +5,13 @@ import { hostInfoSchema } from './host';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey } from '../settings';
 
 const values = z.object(SETTING_SCHEMAS);
-/** Any subset of the settings; `null` clears a nullable one. */
-export const settingsPatchSchema = values.partial();
+/**
+ * Any subset of the settings; `null` clears a nullable one. Strict: a misspelt or unknown key is
+ * refused by name instead of being dropped, so a form never "saves" something that was ignored.
+ */
+export const settingsPatchSchema = z.strictObject(SETTING_SCHEMAS).partial();
 
-export const settingsUpdateInputSchema = z.object({
+export const settingsUpdateInputSchema = z.strictObject({
   changes: settingsPatchSchema.default({}),
   /** Keys to put back to their default. */
   reset: z.array(z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]])).default([]),

@@ -1,5 +1,6 @@
 // Export: names from titles, never clobbering, skipped items with the reason, folder or one zip.
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,5 +93,58 @@ describe('export', () => {
     const plain = await t.call('export.run', { scope: { kind: 'queue' }, format: 'vtt', folder: join(home.dir, 'plain') });
     for (const name of plain.files) expect(strFromU8(files[name] ?? new Uint8Array())).toBe(readFileSync(join(home.dir, 'plain', name), 'utf8'));
     expect(await t.raw('export.run', { scope: { kind: 'queue' }, format: 'txt', folder: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+  describe('folders', () => {
+    const run = (folder: string) => t.raw('export.run', { scope: { kind: 'queue' }, format: 'txt', folder });
+    const refused = (message: RegExp) => ({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(message) as string } });
+
+    it('refuses folders inside /sys and /dev, creating nothing there', async () => {
+      // A unique name: as root, the old code created it (and wrote into /dev); removed either way.
+      const inDev = `/dev/td-export-test-${randomBytes(6).toString('hex')}`;
+      try {
+        expect(await run('/sys/x')).toEqual(refused(/\/sys\/x is inside \/sys, a system folder/));
+        expect(await run(inDev)).toEqual(refused(/is inside \/dev, a system folder/));
+        expect(existsSync(inDev)).toBe(false);
+      } finally {
+        rmSync(inDev, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses relative paths and paths through an existing file, and leaves the file alone', async () => {
+      expect(await run('relative/dir')).toEqual(refused(/must be a full path/));
+      expect(await run('./x')).toEqual(refused(/must be a full path/));
+      const file = join(home.dir, 'notes.txt');
+      writeFileSync(file, 'mine');
+      expect(await run(join(file, 'out'))).toEqual(refused(/notes\.txt is a file, not a folder/));
+      expect(await run(file)).toEqual(refused(/notes\.txt is a file, not a folder/));
+      expect(readFileSync(file, 'utf8')).toBe('mine');
+    });
+
+    it('creates at most 8 new folders in one export', async () => {
+      const tooDeep = join(home.dir, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i');
+      expect(await run(tooDeep)).toEqual(refused(/would need 9 new folders; at most 8 are created/));
+      expect(existsSync(join(home.dir, 'a'))).toBe(false);
+    });
+
+    it('refuses /proc (also as the saved folder) and broken links at once, and keeps answering', async () => {
+      expect(await run('/proc/self/x')).toEqual(refused(/is inside \/proc, a system folder/));
+      expect(await run('/sys')).toEqual(refused(/is inside \/sys, a system folder/));
+      symlinkSync(join(home.dir, 'nowhere'), join(home.dir, 'gone'));
+      expect(await run(join(home.dir, 'gone', 'out'))).toEqual(refused(/gone is a link to something that does not exist/));
+      expect(existsSync(join(home.dir, 'nowhere'))).toBe(false);
+      // A folder saved by an older build, which did not check it: refused when used.
+      t.opened.ledger.settings.set('desk.export.folder', JSON.stringify('/proc/self/x'));
+      expect(await t.raw('export.run', { scope: { kind: 'queue' }, format: 'txt' })).toEqual(refused(/is inside \/proc, a system folder/));
+      expect(await t.raw('queue.list', {})).toMatchObject({ ok: true });
+    });
+
+    it('creates a new folder three levels deep and writes the transcripts into it', async () => {
+      const nested = join(home.dir, 'new', 'nested', 'folder');
+      const result = await t.call('export.run', { scope: { kind: 'queue' }, format: 'txt', folder: nested });
+      expect(result.folder).toBe(nested);
+      expect(result.files).toContain('Surface-Go-Review-It-s-Awesome.txt');
+      expect(readdirSync(nested).sort()).toEqual([...result.files].sort());
+      expect(readFileSync(join(nested, 'Surface-Go-Review-It-s-Awesome.txt'), 'utf8')).toContain('Surface Go');
+    });
   });
 });

@@ -1,5 +1,5 @@
 // Settings (typed, validated, defaulted) and the engine fallback order they drive.
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEFAULTS, SettingsError } from '../../src-main/service/settings';
@@ -31,6 +31,73 @@ describe('settings', () => {
     expect(settings.get('stt.language')).toBe('de');
     settings.set('stt.language', undefined);
     expect(settings.get('stt.language')).toBe('auto');
+  });
+
+  it('refuses an OpenAI-compatible endpoint on link-local or cloud-metadata addresses, and URLs with credentials', () => {
+    const settings = stt.stt.settings;
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://169.254.10.1:8080/v1',
+      'http://[fe80::1]:8080/v1',
+      'http://[::ffff:169.254.169.254]/v1',
+      'http://[::a9fe:a9fe]/v1',
+      'http://[fd00:ec2::254]/v1',
+      'http://100.100.100.200/v1',
+      'http://metadata.google.internal/v1',
+      'http://METADATA.google.internal./v1',
+      'http://metadata/v1',
+      'http://user:secret@127.0.0.1:8080/v1',
+    ]) {
+      expect(() => settings.set('stt.openai.baseUrl', url), url).toThrow(/^stt\.openai\.baseUrl: /);
+    }
+    expect(settings.get('stt.openai.baseUrl')).toBeNull();
+    // Local and private servers (Ollama, LocalAI, a box on the LAN) are what this setting is for.
+    for (const url of ['http://127.0.0.1:11434/v1', 'http://localhost:8080/v1', 'http://[::1]:9000/v1', 'http://192.168.1.20:8000/v1', 'https://api.openai.com/v1']) {
+      expect(settings.set('stt.openai.baseUrl', url)).toBe(url);
+      expect(settings.get('stt.openai.baseUrl')).toBe(url);
+    }
+  });
+
+  it('accepts only an absolute model path to a ggml file outside the system folders', () => {
+    const settings = stt.stt.settings;
+    const model = join(stt.home, 'ggml-mine.bin');
+    writeFileSync(model, Buffer.concat([Buffer.from('lmgg', 'latin1'), Buffer.alloc(64)]));
+    const refusals: [string, RegExp][] = [
+      ['ggml-mine.bin', /must be a full path/],
+      [join(stt.home, 'missing.bin'), /does not exist/],
+      [stt.home, /is not a file/],
+      ['/dev/zero', /is inside \/dev, a system folder/],
+      ['/proc/self/environ', /is inside \/proc, a system folder/],
+      ['/etc/hostname', /is not a whisper\.cpp ggml model/],
+    ];
+    for (const [path, reason] of refusals) {
+      expect(() => settings.set('stt.whisper.modelPath', path), path).toThrow(SettingsError);
+      expect(() => settings.set('stt.whisper.modelPath', path), path).toThrow(new RegExp(`^stt\\.whisper\\.modelPath: .*${reason.source}`));
+    }
+    expect(settings.get('stt.whisper.modelPath')).toBeNull();
+    expect(settings.set('stt.whisper.modelPath', model)).toBe(model);
+    expect(settings.get('stt.whisper.modelPath')).toBe(model);
+  });
+
+  it('accepts an export folder that an export could create, without creating it yet', () => {
+    const settings = stt.stt.settings;
+    writeFileSync(join(stt.home, 'a-file'), '');
+    mkdirSync(join(stt.home, 'links'));
+    symlinkSync('/sys/kernel', join(stt.home, 'links', 'kernel'));
+    const refusals: [string, RegExp][] = [
+      ['exports', /must be a full path/],
+      ['/proc/self/x', /is inside \/proc, a system folder/],
+      ['/sys/x', /is inside \/sys, a system folder/],
+      ['/dev', /is inside \/dev, a system folder/],
+      [join(stt.home, 'links', 'kernel', 'x'), /is inside \/sys, a system folder/],
+      [join(stt.home, 'a-file', 'x'), /a-file is a file, not a folder/],
+    ];
+    for (const [path, reason] of refusals) expect(() => settings.set('desk.export.folder', path), path).toThrow(new RegExp(`^desk\\.export\\.folder: .*${reason.source}`));
+    expect(settings.get('desk.export.folder')).toBeNull();
+    const later = join(stt.home, 'exports', 'transcripts');
+    expect(settings.set('desk.export.folder', later)).toBe(later);
+    expect(settings.get('desk.export.folder')).toBe(later);
+    expect(existsSync(join(stt.home, 'exports'))).toBe(false);
   });
 
   it('reads a value it cannot understand (edited by hand, written by a newer build) as the default', () => {

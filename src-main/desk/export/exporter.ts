@@ -2,8 +2,8 @@
 // one format, to a folder (one file per transcript) or to one zip in that folder. Files are named
 // from the title (else the item id) and never replace a file that is there. Items that cannot be
 // written in the format (SRT, VTT and CSV need timing) are listed with the reason.
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import type { ExportInput, ExportOutput } from '../../../src-shared/contract/exports';
 import type { QueueItem } from '../../../src-shared/contract/queue';
@@ -14,6 +14,7 @@ import { formatTranscript } from '../../../src-shared/format/formatters';
 import type { DeskDeps } from '../deps';
 import { readTranscript, toDocument } from '../transcripts';
 import { publishNew, writeNew } from './files';
+import { checkExportFolder, createExportFolder } from './folder';
 
 interface Source {
   /** How the item is called in the "skipped" list. */
@@ -77,8 +78,9 @@ export interface ExportSettings {
 }
 
 export function exportTranscripts(deps: DeskDeps, input: ExportInput, defaults: ExportSettings): ExportOutput {
-  const folder = input.folder ?? defaults.folder;
-  if (!isAbsolute(folder)) throw new DeskError('invalid_input', `The export folder must be a full path (got "${folder}")`);
+  // Checked before any work, created only once there is something to write (below).
+  const plan = checkExportFolder(input.folder ?? defaults.folder);
+  const folder = plan.folder;
   const maxLineLength = input.maxLineLength ?? defaults.maxLineLength;
 
   const skipped: ExportOutput['skipped'] = [];
@@ -93,17 +95,14 @@ export function exportTranscripts(deps: DeskDeps, input: ExportInput, defaults: 
     else ready.push({ name: source.name, content: formatted.content });
   }
 
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw new DeskError('unavailable', `The folder ${folder} cannot be created: ${(error as Error).message}`);
-  }
+  // Files go to the folder's real path as checked, so a link swapped in meanwhile is not followed.
+  const target = createExportFolder(plan);
   if (ready.length === 0) return { folder, zipFile: null, files: [], skipped };
   try {
     if (input.target === 'folder') {
-      return { folder, zipFile: null, files: ready.map((file) => writeNew(folder, file.name, input.format, file.content)), skipped };
+      return { folder, zipFile: null, files: ready.map((file) => writeNew(target, file.name, input.format, file.content)), skipped };
     }
-    const { zipFile, files } = writeZip(folder, `transcripts-${input.format}-${stamp(new Date())}`, ready, input.format);
+    const { zipFile, files } = writeZip(target, `transcripts-${input.format}-${stamp(new Date())}`, ready, input.format);
     return { folder, zipFile: join(folder, zipFile), files, skipped };
   } catch (error) {
     if (error instanceof DeskError) throw error;

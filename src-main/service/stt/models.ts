@@ -153,7 +153,7 @@ function parseTotal(contentRange: string | undefined): number | undefined {
 }
 
 /** ggml files start with the magic 0x67676d6c ("ggml") stored little-endian. */
-const GGML_MAGIC = Buffer.from('lmgg', 'latin1');
+export const GGML_MAGIC = Buffer.from('lmgg', 'latin1');
 
 /** Checks that a file the user picked looks like a whisper.cpp ggml model. */
 export async function checkLocalModel(file: string): Promise<void> {
