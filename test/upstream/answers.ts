@@ -22,10 +22,16 @@ export interface Answer {
   /**
    * `slow`: headers at once, then the body one byte every 200 ms, never finishing: only a client's
    * overall deadline ends it. `truncated`: a Content-Length for the whole body, half of it, then
-   * the connection is cut.
+   * the connection is cut. `split`: the first `splitAt` bytes, a pause of SPLIT_PAUSE_MS, then the
+   * rest, so the body reaches the client as (at least) two network chunks.
    */
-  delivery?: 'normal' | 'slow' | 'truncated';
+  delivery?: 'normal' | 'slow' | 'truncated' | 'split';
+  /** Where a `split` body is cut. */
+  splitAt?: number;
 }
+
+/** How long a `split` body pauses between its two parts: long enough that they never share a read. */
+export const SPLIT_PAUSE_MS = 500;
 
 export const json = (value: unknown, status = 200): Answer => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(value) });
 export const jsonText = (text: string, status = 200): Answer => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: text });

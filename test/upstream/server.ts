@@ -4,7 +4,7 @@
 // request picks the scenario (see README.md).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Answer, FixtureRequest } from './answers';
+import { SPLIT_PAUSE_MS, type Answer, type FixtureRequest } from './answers';
 import { hostModuleFor } from './hosts/index';
 import { defaultMediaDir } from './media';
 
@@ -47,6 +47,13 @@ function deliver(res: ServerResponse, answer: Answer, head: boolean): void {
   res.writeHead(answer.status, headers);
   if (head) return void res.end();
   if (delivery === 'normal') return void res.end(body);
+  if (delivery === 'split') {
+    const at = answer.splitAt ?? 0;
+    res.write(body.subarray(0, at));
+    const rest = setTimeout(() => res.end(body.subarray(at)), SPLIT_PAUSE_MS);
+    res.on('close', () => clearTimeout(rest));
+    return;
+  }
   if (delivery === 'truncated') {
     res.write(body.subarray(0, Math.floor(body.length / 2)));
     // Give the half a moment to leave, then cut the connection as a failing upstream does.

@@ -16,11 +16,16 @@ export interface FetchedTranscript {
 
 /** A fetch that did not yield a transcript. Every one of these is free for the caller. */
 export interface FetchFailure {
-  /** Only the spec's statuses (§7); our own speech-to-text failing is a 502 with its own `error` text. */
-  status: 404 | 422 | 502;
+  /**
+   * The spec's statuses (§7); our own speech-to-text failing is a 502 with its own `error` text.
+   * 503 is ours too: speech-to-text has no free place (platforms/speech.ts), retry after `Retry-After`.
+   */
+  status: 404 | 422 | 502 | 503;
   error: string;
   message?: string;
   code?: string;
+  /** Response headers that go with the failure (503's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export type FetchOutcome = { ok: true; transcript: FetchedTranscript } | ({ ok: false } & FetchFailure);

@@ -1,9 +1,11 @@
 // The platforms without captions (Instagram, X, Kick, Twitch): their media goes through our own
 // speech-to-text. This maps what speech-to-text can say to what the caller is told: too long →
 // 422 `too_long`; media that cannot be had or read → 502; no engine → 502 `Speech-to-text unavailable` (the spec has
-// no other status for a server-side failure); all of them free.
+// no other status for a server-side failure); no free place → 503 `Speech-to-text busy` with
+// Retry-After (not in the spec: see STT_BUSY_ERROR); all of them free.
 import type { SyncPlatformToken } from '../../../src-shared/platforms';
 import type { Segment } from '../../../src-shared/transcript';
+import type { AdmissionPlace, Refusal } from '../stt/admission';
 import { isSttError, type SpeechToText } from '../stt/index';
 import type { FetchFailure } from './fetcher';
 import { noTranscript, uiName, upstreamFailure } from './failures';
@@ -14,6 +16,24 @@ export const TWO_MINUTES = 120;
 /** The spec gives only `code: too_long` for 422 (§7); this is the `error` text next to it. */
 export const TOO_LONG_ERROR = 'Video too long';
 export const STT_UNAVAILABLE_ERROR = 'Speech-to-text unavailable';
+
+/**
+ * 503, an addition to the spec's statuses: every speech-to-text place is taken (running and
+ * waiting, stt/admission.ts), so the request is refused at once, before anything is downloaded,
+ * free, with `Retry-After` (whole seconds: about one transcription's time) and `code: stt_busy`.
+ * The spec has no status for "come back later"; 503 + Retry-After is what HTTP clients retry on,
+ * and 429 would wrongly blame the caller's own rate. A request for an item already being
+ * transcribed joins that work and is never refused.
+ */
+export const STT_BUSY_ERROR = 'Speech-to-text busy';
+
+export const sttBusy = (refusal: Refusal): FetchFailure => ({
+  status: 503,
+  error: STT_BUSY_ERROR,
+  code: 'stt_busy',
+  message: `Speech-to-text is busy: ${refusal.running} transcription${refusal.running === 1 ? '' : 's'} running and ${refusal.waiting} waiting, as many as this machine takes. Nothing was charged; retry after ${refusal.retryAfterSeconds} s`,
+  headers: { 'Retry-After': String(refusal.retryAfterSeconds) },
+});
 
 export type SpokenTranscript = { ok: true; text: string; segments: Segment[] } | { ok: false; failure: FetchFailure };
 
@@ -51,8 +71,11 @@ export function transcribeSpeech(stt: SpeechToText, platform: SyncPlatformToken,
   flights.set(stt, table);
   let flight = table.get(request.taskKey);
   if (flight === undefined) {
+    // Only new work asks for a place; joining work already admitted costs nothing more.
+    const admitted = stt.admission.admit();
+    if (!admitted.ok) return Promise.resolve({ ok: false, failure: sttBusy(admitted) });
     const abort = new AbortController();
-    const started: Flight = { abort, waiting: 0, result: transcribeOnce(stt, platform, { ...request, signal: abort.signal }) };
+    const started: Flight = { abort, waiting: 0, result: transcribeInPlace(stt, platform, { ...request, signal: abort.signal }, admitted.place) };
     const forget = () => {
       if (table.get(request.taskKey) === started) table.delete(request.taskKey);
     };
@@ -86,6 +109,20 @@ export function transcribeSpeech(stt: SpeechToText, platform: SyncPlatformToken,
       (error: unknown) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
     );
   });
+}
+
+/** Waits for the place to run (in arrival order), transcribes, and gives the place up whatever happens. */
+async function transcribeInPlace(stt: SpeechToText, platform: SyncPlatformToken, request: SpeechRequest, place: AdmissionPlace): Promise<SpokenTranscript> {
+  try {
+    await place.whenRunning(request.signal);
+  } catch {
+    return { ok: false, failure: upstreamFailure(`${uiName(platform)} media: the request was cancelled`) };
+  }
+  try {
+    return await transcribeOnce(stt, platform, request);
+  } finally {
+    place.leave();
+  }
 }
 
 async function transcribeOnce(stt: SpeechToText, platform: SyncPlatformToken, request: SpeechRequest): Promise<SpokenTranscript> {

@@ -7,6 +7,7 @@ import type { Segment } from '../../../src-shared/transcript';
 import type { Ledger } from '../ledger/index';
 import { Settings, type EngineId } from '../settings';
 import type { UpstreamClient } from '../upstream/client';
+import { SttAdmission } from './admission';
 import { decodeToPcmFile } from './audio/decode';
 import { downloadMedia } from './audio/download';
 import { EnergyMeter } from './audio/energy';
@@ -65,6 +66,8 @@ export interface SpeechToTextDeps {
   home: string;
   /** The host's settings (secret ones from its keychain); the ledger's when absent. */
   settings?: Settings;
+  /** How many synchronous speech requests may run and wait at once (admission.ts); one per core but one, by default. */
+  admission?: SttAdmission;
 }
 
 const DEFAULT_MAX_DOWNLOAD = 2 * 1024 ** 3;
@@ -81,9 +84,12 @@ async function taskKeyFor(source: MediaSource): Promise<string> {
 
 export class SpeechToText {
   readonly settings: Settings;
+  /** Places for the platforms' synchronous transcriptions (platforms/speech.ts); the CLI and podcast jobs do not take them. */
+  readonly admission: SttAdmission;
 
   constructor(private readonly deps: SpeechToTextDeps) {
     this.settings = deps.settings ?? new Settings(deps.ledger);
+    this.admission = deps.admission ?? new SttAdmission();
   }
 
   /** Duration and format of a local file without transcribing it (the clip fetchers' 2-minute rule). */

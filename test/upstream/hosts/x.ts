@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { file, json, notFound, withTransportScenario, type Answer, type FixtureRequest } from '../answers';
 import { mediaFile } from '../media';
+import { hostileXMedia } from './hostile';
 import type { HostModule } from './index';
 
 const id = (n: number) => `18000000000000000${String(n).padStart(2, '0')}`;
@@ -66,6 +67,9 @@ const gifMedia = (tweetId: string) => ({
 const TEXT = 'The lighthouse at dusk, in our new short film https://t.co/AbCdEf1234';
 
 function mediaOf(tweetId: string): Record<string, unknown>[] {
+  // Posts whose video is on a hostile CDN (hosts/hostile.ts, HOSTILE_X_IDS).
+  const hostileVideo = hostileXMedia(tweetId);
+  if (hostileVideo !== undefined) return [hostileVideo];
   switch (tweetId) {
     case X_IDS.photo:
       return [photoMedia(tweetId)];

@@ -17,6 +17,9 @@ interface ProbeJson {
   format?: { duration?: string; format_name?: string };
 }
 
+/** Demuxers of lists that name other files or URLs, as the user is told about them. */
+const LISTS: Readonly<Record<string, string>> = { hls: 'an HLS playlist', concat: 'an ffconcat list', dash: 'a DASH manifest', imf: 'an IMF composition' };
+
 const seconds = (value: string | undefined) => {
   const n = Number(value);
   return value !== undefined && Number.isFinite(n) && n >= 0 ? n : undefined;
@@ -43,7 +46,14 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   } catch (error) {
     if (signal?.aborted) throw new SttError('cancelled', 'The transcription was cancelled');
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SttError('engine_unavailable', 'ffprobe is not installed; install ffmpeg (Debian/Ubuntu: apt install ffmpeg)');
-    const detail = String((error as { stderr?: string }).stderr ?? '').trim().split('\n').at(-1) ?? '';
+    const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
+    // A playlist, a list of files or a picture: detected, but not a format we read (tools.ts).
+    const refused = /\[(\w+) @ [^\]]*\] Format not on whitelist/.exec(stderr)?.[1];
+    if (refused !== undefined) {
+      const what = LISTS[refused] === undefined ? `in the "${refused}" format, which is not an audio or video format read here` : `${LISTS[refused]}, which is never followed to the files it names`;
+      throw new SttError('bad_media', `The file is not audio or video that can be transcribed: it is ${what}`, { cause: error });
+    }
+    const detail = stderr.split('\n').at(-1) ?? '';
     throw new SttError('bad_media', `The file is not audio or video that ffmpeg can read${detail ? ` (${detail.replace(/^.*?: /, '')})` : ''}`, { cause: error });
   }
   const streams = json.streams ?? [];
