@@ -3,10 +3,15 @@
 // Each group of commands lives in src-main/cli/ and registers itself here.
 import { Command } from 'commander';
 import { registerAccountCommands } from './cli/accounts';
+import { registerBackup } from './cli/backup';
 import { fail } from './cli/common';
 import { registerGet } from './cli/get';
 import { registerServe } from './cli/serve';
 import { registerTranscribeCommands } from './cli/transcribe';
+import { keepNewFilesPrivate } from './service/home';
+
+// Before anything creates a file: the data home and what the commands write stay the user's own.
+keepNewFilesPrivate();
 
 const program = new Command('transcript-desk').description('Transcripts from public video, clip and podcast URLs: local service and CLI.').showHelpAfterError();
 
@@ -14,5 +19,6 @@ registerServe(program);
 registerAccountCommands(program);
 registerGet(program);
 registerTranscribeCommands(program);
+registerBackup(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

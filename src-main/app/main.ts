@@ -3,6 +3,7 @@
 // and session, then the desktop app (desktop.ts). Quitting waits for the service to wind down.
 import { app, dialog } from 'electron';
 import { originOf } from '../ipc/register';
+import { keepNewFilesPrivate } from '../service/home';
 import { startDesktop, type Desktop } from './desktop';
 import { urlFilesInArgs } from './launchArgs';
 import { APP_ORIGIN, registerAppScheme } from './protocol';
@@ -11,6 +12,8 @@ import { installSecurityBaseline } from './security';
 /** Longest wait for the service to stop before quitting anyway (a stuck ffmpeg must not keep the app alive). */
 const SHUTDOWN_LIMIT_MS = 15_000;
 
+// Before anything creates a file: the data home (and Chromium's files in userData) stay the user's own.
+keepNewFilesPrivate();
 registerAppScheme();
 const devOrigin = app.isPackaged ? undefined : originOf(process.env.ELECTRON_RENDERER_URL ?? '');
 installSecurityBaseline(app, (url) => {

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Ledger } from './ledger/index';
@@ -19,6 +19,45 @@ export function resolveHome(env: NodeJS.ProcessEnv = process.env, fallback?: str
 
 export const ledgerFile = (home: string) => join(home, 'ledger.sqlite');
 export const ownerKeyFile = (home: string) => join(home, 'owner-key');
+
+/**
+ * Every file and folder this process creates from now on is its user's alone (0600 / 0700): the
+ * ledger and its -wal/-shm (SQLite asks for 0644), work folders, downloaded models. Called first
+ * thing by each entry point (the CLI and `serve`, the Electron main process). The umask is
+ * process-wide, so exports and `get -o` files are private too; that is fine for this app (the user
+ * can share a file on purpose, nobody else could read a transcript by accident).
+ */
+export function keepNewFilesPrivate(): void {
+  process.umask(0o077);
+}
+
+/**
+ * Creates the data home 0700. One that already exists and is open to others (made by an older
+ * build, or Electron's `userData`, which Chromium creates 0755) is tightened to 0700 when this user
+ * owns it; the folder's mode is what keeps the files inside it private. Someone else's folder is
+ * left as it is: changing it is not ours to do.
+ */
+export function prepareHome(home: string): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const { uid, mode } = statSync(home);
+  // No getuid on Windows, where these mode bits mean nothing.
+  if (process.getuid !== undefined && uid === process.getuid() && (mode & 0o077) !== 0) chmodSync(home, 0o700);
+}
+
+/**
+ * The ledger holds no owner although `owner-key` is there: the ledger file was emptied, deleted or
+ * replaced. Starting over would create a second owner with fresh credits and overwrite the key
+ * file, hiding the loss, so the start is refused and the user decides.
+ */
+export class LostLedgerError extends Error {
+  constructor(readonly ledger: string, readonly keyFile: string) {
+    super(
+      `The ledger ${ledger} has no owner account, but ${keyFile} exists: the ledger was emptied, deleted or replaced, so nothing was started. ` +
+        `Restore your last copy from \`transcript-desk backup\` to ${ledger}, or, to start over with a new owner and fresh credits, move ${keyFile} away.`,
+    );
+    this.name = 'LostLedgerError';
+  }
+}
 
 /**
  * Where the owner's key is kept between starts. Synchronous because the owner is settled inside
@@ -57,13 +96,19 @@ export interface OwnerBootstrap {
 /**
  * Makes sure the install has its owner account and a key for the app. If the key was lost,
  * a new key is issued to the same account (its balance is kept) instead of a second owner.
+ * A ledger without an owner next to an `owner-key` file is refused (LostLedgerError). Only the
+ * file counts, not a key in the desktop app's keychain: the keychain outlives a data home the
+ * user deleted on purpose, the file does not.
  */
 export function ensureOwner(ledger: Ledger, home: string, store: OwnerKeyStore = fileOwnerKeyStore(home)): OwnerBootstrap {
-  mkdirSync(home, { recursive: true, mode: 0o700 });
+  prepareHome(home);
   return ledger.transaction(() => {
     let owner = ledger.accounts.findOwner();
     const created = owner === undefined;
     if (owner === undefined) {
+      // Inside the write transaction: processes opening a fresh home at once see the first one's
+      // owner and key file together, never the file without the owner.
+      if (existsSync(ownerKeyFile(home))) throw new LostLedgerError(ledgerFile(home), ownerKeyFile(home));
       owner = ledger.accounts.create(OWNER_PLAN, 'owner', true);
       ledger.credits.grant(owner.id, OWNER_CREDITS, 'owner account created');
     }

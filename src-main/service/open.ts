@@ -1,4 +1,4 @@
-import { ensureOwner, fileOwnerKeyStore, ledgerFile, type OwnerBootstrap, type OwnerKeyStore } from './home';
+import { ensureOwner, fileOwnerKeyStore, ledgerFile, prepareHome, type OwnerBootstrap, type OwnerKeyStore } from './home';
 import { Ledger } from './ledger/index';
 import { buildFetchers } from './platforms/index';
 import { PodcastJobs } from './podcast/index';
@@ -38,6 +38,8 @@ export interface ServiceHost {
  * exists, and builds the upstream client and the service on them.
  */
 export function openService(home: string, options: Omit<ServiceOptions, 'ledger'> = {}, env: NodeJS.ProcessEnv = process.env, host: ServiceHost = {}): OpenedService {
+  // The home is private before the ledger is created in it (F8); a damaged ledger is refused here (F10).
+  prepareHome(home);
   const ledger = Ledger.open(ledgerFile(home));
   try {
     const owner = ensureOwner(ledger, home, host.ownerKey ?? fileOwnerKeyStore(home));

@@ -93,8 +93,8 @@ export class TranscriptService {
 
     const outcome = await this.fetchSafely(platform, item, { signal: signal ?? new AbortController().signal, ...(lang === undefined ? {} : { lang }) });
     if (!outcome.ok) {
-      const { status, error, message, code } = outcome;
-      return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) });
+      const { status, error, message, code, headers } = outcome;
+      return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) }, headers);
     }
     return this.deliver(caller, platform, item, outcome.transcript, keyOf);
   }
@@ -155,13 +155,15 @@ export class TranscriptService {
   /**
    * Caches and charges in one transaction: the transcript is kept even if the charge loses a race.
    * A short link that resolved to an item already in the cache is a cache hit like any other
-   * accepted form of that item: aliased, answered from the cache, not charged.
+   * accepted form of that item: aliased, answered from the cache, not charged. So is an item another
+   * request (in this process or another one on the same data home) delivered while this one was
+   * fetching: the check runs under the transaction's write lock, so exactly one request pays.
    */
   private deliver(caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: Extract<FetchOutcome, { ok: true }>['transcript'], keyOf: (canonicalKey: string) => string): ApiResponse {
     const canonicalKey = keyOf(fetched.resolvedKey ?? item.canonicalKey);
     const requestedKey = keyOf(item.canonicalKey);
     const result = this.ledger.transaction(() => {
-      const known = canonicalKey === requestedKey ? undefined : this.ledger.cache.get(platform, canonicalKey);
+      const known = this.ledger.cache.get(platform, canonicalKey);
       if (known !== undefined) {
         this.ledger.cache.addAlias(platform, requestedKey, canonicalKey);
         return { hit: known, charge: undefined };

@@ -6,13 +6,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src-main/http/server';
 import { ledgerFile } from '../../src-main/service/home';
-import type { Ledger } from '../../src-main/service/ledger/index';
+import { Ledger } from '../../src-main/service/ledger/index';
 import type { PlatformFetcher } from '../../src-main/service/platforms/fetcher';
 import { TranscriptService } from '../../src-main/service/service';
-import { spawnTs } from '../helpers/cli';
+import { createKey, spawnTs, startServer } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
+import { tempHome } from '../helpers/home';
 import { openTempLedger } from '../helpers/ledger';
 import { post } from '../helpers/http';
+import { startFixtureUpstream } from '../upstream/server';
 
 let temp: ReturnType<typeof openTempLedger>;
 let ledger: Ledger;
@@ -77,5 +79,46 @@ describe('separate processes racing on one ledger file', () => {
     expect(results.filter((r) => r === 'insufficient')).toHaveLength(27);
     expect(ledger.credits.balance(account.id)).toBe(0);
     expect(ledger.credits.sumOfEntries(account.id)).toBe(0);
+  });
+});
+
+describe('two servers on one data home, one account racing for one new video', () => {
+  // Three CLI runs (a key, two server starts) plus the requests.
+  it('50 requests to each server at once: charged once, every answer the same transcript', { timeout: cliGuardMs(4) }, async () => {
+    // Each upstream answer takes 200 ms, so all 100 requests are past their cache check long before
+    // the first one delivers: the moment the research saw two servers charge twice.
+    const fixture = await startFixtureUpstream({ latencyMs: 200 });
+    const home = tempHome();
+    try {
+      const key = await createKey(home.dir, { plan: 'free', credits: 10 });
+      const env = { TRANSCRIPT_DESK_UPSTREAM: fixture.url };
+      const servers = await Promise.all([startServer(home.dir, env), startServer(home.dir, env)]);
+      try {
+        const url = 'https://www.youtube.com/watch?v=okRaceTwice';
+        const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => post(servers[i % 2]?.url ?? '', '/api/longform/transcript', key.key, { url })));
+        expect(replies.map((r) => r.status)).toEqual(Array<number>(100).fill(200));
+        const charged = replies.filter((r) => r.body.cached !== true);
+        expect(charged).toHaveLength(1);
+        expect(charged[0]?.body.credits).toBe(9);
+        const transcripts = new Set(replies.map((r) => JSON.stringify(r.body.transcript)));
+        expect(transcripts.size).toBe(1);
+        // The race really ran: more than one request went upstream for the video.
+        expect(fixture.requests.filter((r) => r.url.includes('/youtubei/v1/player')).length).toBeGreaterThan(1);
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+      }
+      const ledgerOnDisk = Ledger.open(ledgerFile(home.dir));
+      try {
+        const accountId = ledgerOnDisk.keys.find(key.key)?.accountId as number;
+        expect(ledgerOnDisk.credits.balance(accountId)).toBe(9);
+        expect(ledgerOnDisk.credits.sumOfEntries(accountId)).toBe(9);
+        expect(ledgerOnDisk.credits.entries(accountId).filter((e) => e.kind === 'charge')).toHaveLength(1);
+      } finally {
+        ledgerOnDisk.close();
+      }
+    } finally {
+      await fixture.close();
+      home.remove();
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureOwner, ledgerFile, OWNER_CREDITS } from '../../src-main/service/home';
+import { ensureOwner, ledgerFile, LostLedgerError, OWNER_CREDITS, ownerKeyFile } from '../../src-main/service/home';
+import { LedgerDamagedError } from '../../src-main/service/ledger/database';
 import { DatabaseFromFutureError, Ledger } from '../../src-main/service/ledger/index';
 import { EditedMigrationError, migrate } from '../../src-main/service/ledger/migrate';
 import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
@@ -46,6 +47,23 @@ describe('migrations', () => {
     const db = new Database(ledgerFile(home.dir));
     db.pragma(`user_version = ${MIGRATIONS.at(-1)?.version}`);
     db.close();
+    ledger = Ledger.open(ledgerFile(home.dir));
+  });
+
+  it('refuses a ledger whose pages are damaged, naming the file and what quick_check found', () => {
+    ledger.db.exec('CREATE TABLE scratch (v TEXT)');
+    for (let i = 0; i < 20; i++) ledger.db.prepare('INSERT INTO scratch VALUES (?)').run(`row ${i} `.repeat(5));
+    const root = ledger.db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'scratch'").pluck().get() as number;
+    const pageSize = ledger.db.pragma('page_size', { simple: true }) as number;
+    ledger.close();
+    // The first cell pointer now points into the page header: SQLite itself opens the file fine.
+    const fd = openSync(ledgerFile(home.dir), 'r+');
+    writeSync(fd, Buffer.from([0x00, 0x10]), 0, 2, (root - 1) * pageSize + 8);
+    closeSync(fd);
+    expect(() => Ledger.open(ledgerFile(home.dir))).toThrow(LedgerDamagedError);
+    expect(() => Ledger.open(ledgerFile(home.dir))).toThrow(new RegExp(`${ledgerFile(home.dir)} is damaged \\(Tree \\d+ page \\d+ cell 0: Offset 16 out of range`));
+    // Let afterEach close something valid.
+    rmSync(ledgerFile(home.dir));
     ledger = Ledger.open(ledgerFile(home.dir));
   });
 
@@ -186,5 +204,15 @@ describe('owner bootstrap', () => {
     expect(afterRevoke.key).not.toBe(afterLoss.key);
     expect(new Set([first.accountId, afterLoss.accountId, afterRevoke.accountId]).size).toBe(1);
     expect(ledger.credits.balance(first.accountId)).toBe(OWNER_CREDITS - 3);
+  });
+
+  it('refuses a ledger without an owner next to an owner-key file, and creates nothing', () => {
+    const first = ensureOwner(ledger, home.dir);
+    ledger.close();
+    rmSync(ledgerFile(home.dir));
+    ledger = Ledger.open(ledgerFile(home.dir));
+    expect(() => ensureOwner(ledger, home.dir)).toThrow(LostLedgerError);
+    expect(ledger.accounts.findOwner()).toBeUndefined();
+    expect(readFileSync(ownerKeyFile(home.dir), 'utf8').trim()).toBe(first.key);
   });
 });
