@@ -50,6 +50,8 @@ export const rateLimitSchema = z.object({
   resetAt: z.number().nullable(),
   /** Set while the runner waits for the window or a `Retry-After`: the countdown's end (ms since epoch). */
   waitUntil: z.number().nullable(),
+  /** Why it waits: the service's rate limit, or speech-to-text with every place taken (a 503 with Retry-After). */
+  waitReason: z.enum(['rate-limit', 'busy']).nullable(),
 });
 
 export const queueStateSchema = z.object({

@@ -1,13 +1,15 @@
 // The desk's queue on a real ledger and the real service, upstream on the fixture: intake,
 // running through the facade (billing, cache, spec texts), the rate-limit wait, restarts.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { newerQueueState, type QueueItem } from '../../src-shared/contract/queue';
 import { RATE_LIMIT } from '../../src-main/service/rateLimit';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
 import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
+import { X_IDS } from '../upstream/hosts/x';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 let fixture: FixtureUpstream;
@@ -15,7 +17,9 @@ let home: ReturnType<typeof tempHome>;
 let t: TestDesk;
 
 beforeAll(async () => {
-  fixture = await startFixtureUpstream();
+  // The X video of the speech-to-text test is real speech (made once per run, shared with other tests).
+  await prepareMedia(inject('speechCache'));
+  fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
 });
 afterAll(() => fixture.close());
 beforeEach(() => {
@@ -187,5 +191,25 @@ describe('events', () => {
     // A restarted app's runner starts its own count: its first state is taken.
     const restarted = { ...reply, runner: 'another start', revision: 0 };
     expect(newerQueueState(idle, restarted)).toBe(restarted);
+  });
+});
+
+describe('speech-to-text busy', () => {
+  it('after a 503 with Retry-After the item waits, says why, and runs again: it does not fail', async () => {
+    // Every place of speech-to-text taken (as by REST callers): the next X video is refused with 503.
+    const admission = t.opened.stt.admission;
+    const taken = Array.from({ length: admission.limits.running + admission.limits.waiting }, () => admission.admit());
+    expect(taken.every((a) => a.ok)).toBe(true);
+    const url = `https://x.com/harborfilms/status/${X_IDS.video}`;
+    await t.call('queue.enqueue', { entries: [{ url }] });
+    await t.call('queue.run', {});
+    await vi.waitFor(async () => expect((await t.call('queue.list', {})).state.rateLimit).toMatchObject({ waitReason: 'busy', waitUntil: expect.any(Number) as number }));
+    expect(await byUrl(url)).toMatchObject({ status: 'queued', credits: 0 });
+    expect(balance()).toBe(1000);
+    for (const a of taken) if (a.ok) a.place.leave();
+    t.clock.advance(60_000);
+    await settled();
+    expect(await byUrl(url)).toMatchObject({ status: 'done', credits: 1 });
+    expect((await t.call('queue.list', {})).state.rateLimit).toMatchObject({ waitReason: null, waitUntil: null });
   });
 });

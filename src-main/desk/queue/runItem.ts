@@ -13,14 +13,16 @@ export interface RateLimitHeaders {
   remaining: number | null;
   /** ms since epoch */
   resetAt: number | null;
-  /** A 429's Retry-After, in ms. */
+  /** A 429's or 503's Retry-After, in ms. */
   retryAfterMs: number | null;
 }
 
 export type ItemOutcome =
   | { kind: 'finished'; update: QueueItemUpdate; rate: RateLimitHeaders; balance: Balance | null }
   /** The service's own rate limit said no: the item goes back to the queue until the wait is over. */
-  | { kind: 'rate-limited'; rate: RateLimitHeaders };
+  | { kind: 'rate-limited'; rate: RateLimitHeaders }
+  /** Speech-to-text had no free place (503 with Retry-After): nothing was charged, the item goes back to the queue. */
+  | { kind: 'busy'; rate: RateLimitHeaders };
 
 const numberHeader = (headers: Record<string, string>, name: string): number | null => {
   const value = headers[name] ?? headers[name.toLowerCase()];
@@ -59,6 +61,7 @@ export async function runItem(deps: DeskDeps, item: QueueItem, signal: AbortSign
   });
   const rate = rateLimitOf(response);
   if (response.status === 429) return { kind: 'rate-limited', rate };
+  if (response.status === 503 && rate.retryAfterMs !== null) return { kind: 'busy', rate };
   const answer = (response.body ?? {}) as Record<string, unknown>;
   const balance = typeof answer.credits === 'number' && plan !== null ? { credits: answer.credits, plan } : null;
   if (platform === null) return { kind: 'finished', update: failure(response), rate, balance };

@@ -28,7 +28,7 @@ export class QueueRunner {
   private readonly runnerId = randomUUID();
   private revision = 0;
   private readonly active = new Map<string, AbortController>();
-  private rate: QueueState['rateLimit'] = { limit: null, remaining: null, resetAt: null, waitUntil: null };
+  private rate: QueueState['rateLimit'] = { limit: null, remaining: null, resetAt: null, waitUntil: null, waitReason: null };
   private wait: AbortController | undefined;
   private closed = false;
 
@@ -81,7 +81,7 @@ export class QueueRunner {
     const windowKnown = this.rate.resetAt !== null && this.rate.resetAt > now && this.rate.remaining !== null;
     const allowed = windowKnown ? (this.rate.remaining ?? 0) - this.active.size : this.active.size === 0 ? 1 : 0;
     if (allowed <= 0) {
-      if (windowKnown && this.rate.resetAt !== null) this.waitUntil(this.rate.resetAt + RESET_MARGIN_MS);
+      if (windowKnown && this.rate.resetAt !== null) this.waitUntil(this.rate.resetAt + RESET_MARGIN_MS, 'rate-limit');
       return;
     }
     const next = this.options.deps.ledger.queue
@@ -114,7 +114,14 @@ export class QueueRunner {
           this.noteRate(outcome.rate);
           if (outcome.kind === 'rate-limited') {
             this.requeue(item.id);
-            this.waitUntil(outcome.rate.retryAfterMs === null ? (outcome.rate.resetAt ?? this.options.clock.now() + 1000) : this.options.clock.now() + outcome.rate.retryAfterMs);
+            this.waitUntil(outcome.rate.retryAfterMs === null ? (outcome.rate.resetAt ?? this.options.clock.now() + 1000) : this.options.clock.now() + outcome.rate.retryAfterMs, 'rate-limit');
+            return;
+          }
+          // The whole queue waits, not only this item: the next items are likely speech too, and
+          // each would take a refusal of its own.
+          if (outcome.kind === 'busy') {
+            this.requeue(item.id);
+            this.waitUntil(this.options.clock.now() + (outcome.rate.retryAfterMs ?? 1000), 'busy');
             return;
           }
           // Removed while it ran: nothing to record (a fetch that finished was still cached and charged, as over REST).
@@ -151,17 +158,17 @@ export class QueueRunner {
   }
 
   /** Holds the queue until `until` (a countdown the UI shows), then goes on. */
-  private waitUntil(until: number): void {
+  private waitUntil(until: number, reason: 'rate-limit' | 'busy'): void {
     if (this.wait !== undefined && (this.rate.waitUntil ?? 0) >= until) return;
     this.wait?.abort();
     const wait = new AbortController();
     this.wait = wait;
-    this.rate = { ...this.rate, waitUntil: until };
+    this.rate = { ...this.rate, waitUntil: until, waitReason: reason };
     this.changed();
     void this.options.clock.sleep(until - this.options.clock.now(), wait.signal).then(() => {
       if (this.wait !== wait) return;
       this.wait = undefined;
-      this.rate = { ...this.rate, waitUntil: null, remaining: null };
+      this.rate = { ...this.rate, waitUntil: null, waitReason: null, remaining: null };
       this.changed();
       this.pump();
     });

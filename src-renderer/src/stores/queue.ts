@@ -32,7 +32,7 @@ interface QueueStore {
 /** Changes that arrive while a snapshot is loading (see load). */
 const holding: { upserted: readonly QueueItem[]; removed: readonly string[] }[][] = [];
 
-const IDLE: QueueState = { phase: 'idle', concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null }, runner: '', revision: 0 };
+const IDLE: QueueState = { phase: 'idle', concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null, waitReason: null }, runner: '', revision: 0 };
 
 const byPosition = (items: Map<string, QueueItem>) => (a: string, b: string) => (items.get(a)?.position ?? 0) - (items.get(b)?.position ?? 0);
 

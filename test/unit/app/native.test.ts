@@ -12,7 +12,7 @@ import { buildMenuTemplate } from '../../../src-main/app/menu';
 import { isReachable, loadWindowState, saveWindowState } from '../../../src-main/app/windowState';
 
 const item = (id: string, status: QueueStatus): QueueItem => ({ id, position: 1, url: `https://youtu.be/${id}`, platform: 'longform', itemId: id, canonicalKey: id, status, error: null, message: null, httpStatus: null, title: null, credits: 0, count: 1, jobId: null, transcript: null, createdAt: 0, updatedAt: 0 });
-const state = (phase: QueueState['phase']): QueueState => ({ phase, concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null }, runner: 'r', revision: 0 });
+const state = (phase: QueueState['phase']): QueueState => ({ phase, concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null, waitReason: null }, runner: 'r', revision: 0 });
 const job = (status: PodcastJob['status'], done: number, total: number): PodcastJob => ({
   jobId: 'job-1',
   status,

@@ -1,5 +1,5 @@
-// The rate-limit countdown: the service allows 120 requests a minute, and the queue waits
-// visibly when it has used them.
+// The queue's countdown: the service allows 120 requests a minute, and the queue waits visibly
+// when it has used them, or when speech-to-text has no free place (a 503 with Retry-After).
 import { useEffect, useState } from 'react';
 import { useQueue } from '../../stores/queue';
 
@@ -13,6 +13,13 @@ export function RateLimitNote() {
   }, [rate.waitUntil]);
   if (rate.waitUntil !== null && rate.waitUntil > now) {
     const seconds = Math.ceil((rate.waitUntil - now) / 1000);
+    if (rate.waitReason === 'busy') {
+      return (
+        <p className="rate-note rate-waiting" role="status" data-testid="rate-countdown">
+          Speech-to-text is busy: next try in <strong>{seconds} s</strong>
+        </p>
+      );
+    }
     return (
       <p className="rate-note rate-waiting" role="status" data-testid="rate-countdown">
         Rate limit reached: next request in <strong>{seconds} s</strong>
