@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HTTP_SESSION_HEADER } from '../src-shared/contract/desk';
 import { pocketsphinxProblem } from '../src-main/service/stt/engines/pocketsphinx';
 import { spawnTs } from '../test/helpers/cli';
 import { INSTAGRAM_SHORTCODES } from '../test/upstream/hosts/instagram';
@@ -55,8 +56,8 @@ const SAMPLE_LINKS = [
 ];
 
 /** One desk operation over the browser transport, as the page calls it; throws the desk's error text. */
-async function rpc(origin: string, cookie: string, operation: string, input: unknown): Promise<unknown> {
-  const response = await fetch(`${origin}/app/rpc/${operation}`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+async function rpc(origin: string, session: string, operation: string, input: unknown): Promise<unknown> {
+  const response = await fetch(`${origin}/app/rpc/${operation}`, { method: 'POST', headers: { origin, [HTTP_SESSION_HEADER]: session, 'content-type': 'application/json' }, body: JSON.stringify(input) });
   const result = (await response.json()) as { ok: true; value: unknown } | { ok: false; error: { message: string } };
   if (!result.ok) throw new Error(`${operation}: ${result.error.message}`);
   return result.value;
@@ -125,10 +126,10 @@ async function main(): Promise<void> {
 
     // Set the desk up the way its pages do: a session from the owner key, the settings, the queue.
     const signIn = await fetch(`${origin}/app/session`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ key: readFileSync(join(home, 'owner-key'), 'utf8').trim() }) });
-    const cookie = /td_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const session = ((await signIn.json()) as { value?: { token?: string } }).value?.token ?? '';
     // pocketsphinx needs no model download (whisper comes first in the fallback order once it has one).
-    await rpc(origin, cookie, 'settings.update', { changes: { 'stt.engine': 'pocketsphinx' } });
-    await rpc(origin, cookie, 'queue.enqueue', { entries: SAMPLE_LINKS.map((url) => ({ url })) });
+    await rpc(origin, session, 'settings.update', { changes: { 'stt.engine': 'pocketsphinx' } });
+    await rpc(origin, session, 'queue.enqueue', { entries: SAMPLE_LINKS.map((url) => ({ url })) });
 
     process.stdout.write(`\nTranscript Desk demo (DEMO DATA: a fixture stands in for the platforms; nothing leaves this machine)\n`);
     process.stdout.write(`data home: ${home} (deleted when you stop the demo)\n`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HTTP_APP_PREFIX } from '../../src-shared/contract/desk';
+import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '../../src-shared/contract/desk';
 import { createDesk, type Desk } from '../desk/index';
 import { fixedRestApi } from '../desk/restApi';
 import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
@@ -82,7 +82,8 @@ export function registerServe(program: Command): void {
       const resumed = opened.podcast.resume();
       if (resumed.length > 0) process.stdout.write(`podcast: resuming ${resumed.length} episode(s) left processing: ${resumed.join(', ')}\n`);
       process.stdout.write(`owner key file: ${opened.owner.keyFile}\n`);
-      if (sessions !== undefined) process.stdout.write(`desk: ${server.url}${HTTP_APP_PREFIX}/?session=${sessions.mintLoginToken()}\n`);
+      // The login token rides in the fragment: the browser never sends it, so no log or Referer has it.
+      if (sessions !== undefined) process.stdout.write(`desk: ${server.url}${HTTP_APP_PREFIX}/#${HTTP_LOGIN_FRAGMENT}=${sessions.mintLoginToken()}\n`);
       if (!loopback) {
         process.stderr.write(`warning: listening on ${options.host}; anyone who can reach it and has a key can spend its credits\n`);
       }

@@ -1,20 +1,45 @@
 // The desk's browser build on the REST server (serve --ui): the built renderer under /app/, the
 // handler table over RPC (POST /app/rpc/<operation>) and its events over SSE (GET /app/events).
-// These routes authenticate themselves with a session cookie; the REST API's key check does not
-// apply to them, and the REST API is unchanged.
+// These routes authenticate themselves with a session token in a header (session.ts); the REST
+// API's key check does not apply to them, and the REST API is unchanged.
+//
+// Every check (Host, Origin, session) runs in the routes' onRequest hook, on the headers alone,
+// before Fastify reads a byte of the body: a caller without a session never gets the server to
+// buffer anything (F4).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HTTP_EVENTS_PATH, HTTP_SESSION_PATH } from '../../src-shared/contract/desk';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { HTTP_EVENTS_PATH, HTTP_RPC_PREFIX, HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '../../src-shared/contract/desk';
+import { OPERATION_NAMES, type OperationName } from '../../src-shared/contract/operations';
 import type { DeskResult } from '../../src-shared/contract/result';
 import type { Desk } from '../desk/index';
-import { cookieValue, SESSION_COOKIE, sessionCookie, type SessionStore } from './session';
+import type { SessionStore } from './session';
+import { SignInThrottle } from './signInThrottle';
 
-/** Enough for 20,000 URLs in one enqueue; the REST API keeps its 64 KiB. */
-const RPC_BODY_LIMIT = 16 * 1024 * 1024;
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * How much body each operation may send. Most carry a few fields: 256 KiB is far above them.
+ * `queue.enqueue` carries up to 20,000 URLs of up to 10,000 characters; 16 MiB holds any real
+ * batch. Lists of up to 20,000 ids of up to 100 characters (about 2.1 MB of JSON) and a cookies.txt
+ * of up to 1 Mi characters (JSON-escaped tabs, some UTF-8) get 4 MiB.
+ */
+const RPC_BODY_LIMITS: Partial<Record<OperationName, number>> = {
+  'queue.enqueue': 16 * MiB,
+  'queue.retry': 4 * MiB,
+  'queue.remove': 4 * MiB,
+  'export.run': 4 * MiB,
+  'library.delete': 4 * MiB,
+  'cookies.import': 4 * MiB,
+};
+export const RPC_DEFAULT_BODY_LIMIT = 256 * KiB;
+export const rpcBodyLimit = (operation: string): number => RPC_BODY_LIMITS[operation as OperationName] ?? RPC_DEFAULT_BODY_LIMIT;
+
 const HEARTBEAT_MS = 15_000;
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The renderer's policy: its own scripts and styles only, nothing from elsewhere. */
 export const APP_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
@@ -26,11 +51,27 @@ export interface AppRoutesOptions {
   rendererDir: string;
   /** Serve on a non-loopback address (serve --ui --allow-remote-ui): any Host is accepted. */
   allowRemote: boolean;
+  /** Failed sign-ins per source; five a minute by default (signInThrottle.ts). */
+  throttle?: SignInThrottle;
 }
 
 type Refusal = { status: 401 | 403; code: 'unauthorized' | 'forbidden'; message: string };
 
-const refusal = (reply: FastifyReply, r: Refusal) => reply.code(r.status).type('application/json; charset=utf-8').send(JSON.stringify({ ok: false, error: { code: r.code, message: r.message } }));
+const FOREIGN: Refusal = { status: 403, code: 'forbidden', message: 'Requests to the desk must come from its own page' };
+const FOREIGN_HOST: Refusal = { status: 403, code: 'forbidden', message: 'This address may not be used to reach the desk' };
+const SIGNED_OUT: Refusal = { status: 401, code: 'unauthorized', message: 'Not signed in: open the link `transcript-desk serve --ui` printed, or sign in with the owner key' };
+
+const refusal = (reply: FastifyReply, r: Refusal) => reply.code(r.status).type(JSON_TYPE).send(JSON.stringify({ ok: false, error: { code: r.code, message: r.message } } satisfies DeskResult<never>));
+
+/** The fields of a JSON object body; anything else (not JSON, null, an array) has none. */
+function jsonObject(body: unknown): { key?: unknown; login?: unknown } {
+  try {
+    const value: unknown = JSON.parse(typeof body === 'string' ? body : '');
+    return typeof value === 'object' && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
 
 export function rendererIsBuilt(rendererDir: string): boolean {
   return existsSync(join(rendererDir, 'index.html'));
@@ -38,6 +79,7 @@ export function rendererIsBuilt(rendererDir: string): boolean {
 
 export async function registerAppRoutes(app: FastifyInstance, options: AppRoutesOptions): Promise<void> {
   const { desk, sessions } = options;
+  const throttle = options.throttle ?? new SignInThrottle();
   const streams = new Set<NodeJS.WritableStream & { end(): void }>();
 
   /** DNS rebinding: a page on evil.example resolving to 127.0.0.1 still says Host: evil.example. */
@@ -54,32 +96,35 @@ export async function registerAppRoutes(app: FastifyInstance, options: AppRoutes
     return origin !== undefined && origin === `http://${request.headers.host ?? ''}`;
   };
 
-  const check = (request: FastifyRequest, needsOrigin: boolean): Refusal | undefined => {
-    if (!hostAllowed(request)) return { status: 403, code: 'forbidden', message: 'This address may not be used to reach the desk' };
-    if (needsOrigin && !originAllowed(request)) return { status: 403, code: 'forbidden', message: 'Requests to the desk must come from its own page' };
-    // Reading events needs no Origin (EventSource sends none), but never from another site.
-    if (!needsOrigin && request.headers['sec-fetch-site'] !== undefined && request.headers['sec-fetch-site'] !== 'same-origin') {
-      return { status: 403, code: 'forbidden', message: 'Requests to the desk must come from its own page' };
-    }
-    if (!sessions.isValid(cookieValue(request.headers.cookie, SESSION_COOKIE))) {
-      return { status: 401, code: 'unauthorized', message: 'Not signed in: open the link `transcript-desk serve --ui` printed, or sign in with the owner key' };
-    }
+  const sessionOf = (request: FastifyRequest): string | undefined => {
+    const value = request.headers[HTTP_SESSION_HEADER];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  const check = (request: FastifyRequest, needs: { origin: boolean; session: boolean }): Refusal | undefined => {
+    if (!hostAllowed(request)) return FOREIGN_HOST;
+    if (needs.origin && !originAllowed(request)) return FOREIGN;
+    // A same-origin GET carries no Origin; Sec-Fetch-Site still tells another site's request apart.
+    if (!needs.origin && request.headers['sec-fetch-site'] !== undefined && request.headers['sec-fetch-site'] !== 'same-origin') return FOREIGN;
+    if (needs.session && !sessions.isValid(sessionOf(request))) return SIGNED_OUT;
     return undefined;
   };
+
+  /** The onRequest hook of a desk route: headers only, so a refused body is never read. */
+  const guard =
+    (needs: { origin: boolean; session: boolean }) =>
+    (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+      const refused = check(request, needs);
+      if (refused === undefined) return done();
+      void refusal(reply, refused);
+    };
 
   const secure = (reply: FastifyReply) => reply.header('content-security-policy', APP_CSP).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
 
   app.get('/app', (_request, reply) => reply.redirect('/app/', 301));
 
-  // The one-time link: trade the token for a cookie, then drop the token from the address bar.
-  app.get<{ Querystring: { session?: string } }>('/app/', (request, reply) => {
-    const loginToken = request.query.session;
-    if (loginToken !== undefined) {
-      const id = hostAllowed(request) ? sessions.redeem(loginToken) : undefined;
-      if (id !== undefined) return secure(reply).header('set-cookie', sessionCookie(id)).redirect('/app/', 303);
-    }
-    return secure(reply).header('cache-control', 'no-store').sendFile('index.html');
-  });
+  // The page; its script redeems a `#login=` fragment itself (browserDesk.ts).
+  app.get('/app/', (_request, reply) => secure(reply).header('cache-control', 'no-store').sendFile('index.html'));
 
   await app.register(fastifyStatic, {
     root: options.rendererDir,
@@ -89,36 +134,59 @@ export async function registerAppRoutes(app: FastifyInstance, options: AppRoutes
     setHeaders: (res) => void secure(res),
   });
 
-  app.post(HTTP_SESSION_PATH, { bodyLimit: 4096 }, (request, reply) => {
-    if (!hostAllowed(request) || !originAllowed(request)) return refusal(reply, { status: 403, code: 'forbidden', message: 'Requests to the desk must come from its own page' });
-    let key: unknown;
-    try {
-      key = (JSON.parse(typeof request.body === 'string' ? request.body : '') as { key?: unknown }).key;
-    } catch {
-      key = undefined;
-    }
-    const id = typeof key === 'string' ? sessions.signIn(key) : undefined;
-    if (id === undefined) return refusal(reply, { status: 401, code: 'unauthorized', message: 'That is not the owner key of this install' });
-    return reply.header('set-cookie', sessionCookie(id)).type('application/json; charset=utf-8').send(JSON.stringify({ ok: true, value: {} }));
-  });
+  app.post(
+    HTTP_SESSION_PATH,
+    {
+      bodyLimit: 4 * KiB,
+      onRequest: (request, reply, done) => {
+        const refused = check(request, { origin: true, session: false });
+        if (refused !== undefined) return void refusal(reply, refused);
+        // Checked before the body is read, and before the key is compared: while a source waits,
+        // even the right key is not tried.
+        const wait = throttle.retryAfterSeconds(request.ip);
+        if (wait === 0) return done();
+        void reply
+          .code(429)
+          .header('retry-after', String(wait))
+          .type(JSON_TYPE)
+          .send(JSON.stringify({ ok: false, error: { code: 'refused', message: `Too many failed sign-ins from this address: try again in ${wait} s` } } satisfies DeskResult<never>));
+      },
+    },
+    (request, reply) => {
+      const body = jsonObject(request.body);
+      const token = typeof body.login === 'string' ? sessions.redeem(body.login) : typeof body.key === 'string' ? sessions.signIn(body.key) : undefined;
+      if (token === undefined) {
+        throttle.recordFailure(request.ip);
+        const message = typeof body.login === 'string' ? 'This sign-in link was used already (each opens one session) or is not from this server: sign in with the owner key' : 'That is not the owner key of this install';
+        return refusal(reply, { status: 401, code: 'unauthorized', message });
+      }
+      return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(JSON.stringify({ ok: true, value: { token } } satisfies DeskResult<{ token: string }>));
+    },
+  );
 
-  app.post<{ Params: { operation: string } }>('/app/rpc/:operation', { bodyLimit: RPC_BODY_LIMIT }, async (request, reply) => {
-    const refused = check(request, true);
-    if (refused !== undefined) return refusal(reply, refused);
-    const raw = typeof request.body === 'string' ? request.body : '';
+  const rpcGuard = guard({ origin: true, session: true });
+  const answerRpc = async (operation: string, body: unknown, reply: FastifyReply) => {
+    const raw = typeof body === 'string' ? body : '';
     let payload: unknown;
     try {
       payload = raw.trim() === '' ? {} : JSON.parse(raw);
     } catch {
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'The request body is not JSON' } } satisfies DeskResult<never>));
+      return reply.type(JSON_TYPE).send(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'The request body is not JSON' } } satisfies DeskResult<never>));
     }
-    const result = await desk.invoke(request.params.operation, payload);
-    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(result));
-  });
+    const result = await desk.invoke(operation, payload);
+    return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(JSON.stringify(result));
+  };
+  // One route per operation, so each has its own body limit; unknown names take the small one and
+  // get the desk's own "unknown operation" answer.
+  for (const operation of OPERATION_NAMES) {
+    app.post(`${HTTP_RPC_PREFIX}${operation}`, { bodyLimit: rpcBodyLimit(operation), onRequest: rpcGuard }, (request, reply) => answerRpc(operation, request.body, reply));
+  }
+  app.post<{ Params: { operation: string } }>(`${HTTP_RPC_PREFIX}:operation`, { bodyLimit: RPC_DEFAULT_BODY_LIMIT, onRequest: rpcGuard }, (request, reply) => answerRpc(request.params.operation, request.body, reply));
 
-  app.get(HTTP_EVENTS_PATH, (request, reply) => {
-    const refused = check(request, false);
-    if (refused !== undefined) return refusal(reply, refused);
+  // The page reads the stream with fetch (not EventSource), so it can send the session header and
+  // the token never appears in a URL. The server's requestTimeout bounds only the receiving of a
+  // request, so this long response is not cut by it (desk-limits.test.ts).
+  app.get(HTTP_EVENTS_PATH, { onRequest: guard({ origin: false, session: true }) }, (_request, reply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });

@@ -25,7 +25,25 @@ function callerOf(request: FastifyRequest): Caller {
   return admission.caller;
 }
 
+/**
+ * What one connection may take from the server. A request (headers and body) must arrive within
+ * `requestTimeoutMs`, else it is answered 408 and closed: 30 s is ages for the REST API's 64 KiB
+ * and for the desk's largest body on loopback, and a client that trickles bytes holds nothing for
+ * long (F4). It bounds the receiving only, so the desk's event stream, a long response to a short
+ * GET, lives on. Headers must be complete within `headersTimeoutMs`. `maxConnections` caps open
+ * sockets; the ones beyond it are dropped at once. 1024 leaves every real client room (the
+ * security test's 500 concurrent connections were all served) while bounding what a flood holds.
+ */
+export interface ServerLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  maxConnections: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1024 };
+
 export interface ApiOptions {
+  limits?: Partial<ServerLimits>;
   /**
    * Routes under `prefix` that authenticate themselves (the desk's browser build, /app): the API's
    * key check and rate limit do not apply to them.
@@ -34,8 +52,41 @@ export interface ApiOptions {
 }
 
 export async function buildApi(service: TranscriptService, options: ApiOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, return503OnClosing: true });
+  const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: false,
+    return503OnClosing: true,
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      // How often Node looks for connections past those timeouts (30 s by default, which would
+      // double them): a tenth of the shorter one, at most a second.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10))),
+    },
+  });
+  app.server.maxConnections = limits.maxConnections;
   const own = options.selfAuthenticated;
+
+  // First, before any route or plugin: a plugin registered with `await` boots what is registered
+  // so far, so a handler set later would miss those routes (F5: with --ui, the REST routes
+  // answered in Fastify's own shape and leaked internal errors unlogged).
+  app.setNotFoundHandler((_request, reply) => send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } }));
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    if (error.statusCode === 413) {
+      const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+      return send(reply, { status: 413, headers: {}, body: { error: 'Payload too large', message: `The request body is larger than ${limit} bytes` } });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, { status: error.statusCode, headers: {}, body: { error: 'Bad request', message: error.message } });
+    }
+    // Never a stack trace to the client; the operator sees the real error.
+    console.error('transcript-desk: unexpected error while answering a request:', error);
+    return send(reply, { status: 500, headers: {}, body: { error: 'Internal error' } });
+  });
+
   const isOwn = (url: string) => own !== undefined && (url === own.prefix || url.startsWith(`${own.prefix}/`) || url.startsWith(`${own.prefix}?`));
 
   // Bodies stay raw text: auth and the rate limit come first, then the service parses the JSON
@@ -74,20 +125,6 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
   app.get('/api/balance', (request, reply) => send(reply, service.balance(callerOf(request))));
 
   if (own !== undefined) await own.register(app);
-
-  app.setNotFoundHandler((_request, reply) => send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } }));
-
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
-    if (error.statusCode === 413) {
-      return send(reply, { status: 413, headers: {}, body: { error: 'Payload too large', message: `The request body is larger than ${BODY_LIMIT_BYTES} bytes` } });
-    }
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, { status: error.statusCode, headers: {}, body: { error: 'Bad request', message: error.message } });
-    }
-    // Never a stack trace to the client; the operator sees the real error.
-    console.error('transcript-desk: unexpected error while answering a request:', error);
-    return send(reply, { status: 500, headers: {}, body: { error: 'Internal error' } });
-  });
 
   return app;
 }

@@ -1,10 +1,12 @@
 // Browser sessions of the desk (serve --ui). A session is made from the owner key: either the
 // one-time link `serve --ui` prints (it holds a login token minted at start), or the owner key
-// itself typed into the sign-in screen. The session id travels only in an HttpOnly,
-// SameSite=Strict cookie; it lives as long as the server process.
+// itself typed into the sign-in screen. Sessions live as long as the server process.
+//
+// The session token travels only in a request header (HTTP_SESSION_HEADER) that the desk's page
+// adds from its web storage, never in a cookie: browsers send cookies to every port of a host, so
+// any program listening on another loopback port could collect a cookie from a page of its own
+// (security test 2, F2), while web storage belongs to one origin, port included.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
-export const SESSION_COOKIE = 'td_session';
 
 const token = () => randomBytes(32).toString('base64url');
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -23,23 +25,23 @@ export class SessionStore {
     return t;
   }
 
-  /** A session for a login token, once; undefined for a used or unknown one. */
+  /** A session token for a login token, once; undefined for a used or unknown one. */
   redeem(loginToken: string): string | undefined {
     if (!this.loginTokens.delete(loginToken)) return undefined;
     return this.open();
   }
 
-  /** A session for whoever shows the owner key. */
+  /** A session token for whoever shows the owner key. */
   signIn(key: string): string | undefined {
     return sameSecret(key.trim(), this.ownerKey) ? this.open() : undefined;
   }
 
-  isValid(sessionId: string | undefined): boolean {
-    return sessionId !== undefined && this.sessions.has(sessionId);
+  isValid(sessionToken: string | undefined): boolean {
+    return sessionToken !== undefined && this.sessions.has(sessionToken);
   }
 
-  signOut(sessionId: string | undefined): void {
-    if (sessionId !== undefined) this.sessions.delete(sessionId);
+  signOut(sessionToken: string | undefined): void {
+    if (sessionToken !== undefined) this.sessions.delete(sessionToken);
   }
 
   private open(): string {
@@ -47,17 +49,4 @@ export class SessionStore {
     this.sessions.add(id);
     return id;
   }
-}
-
-/** The value of one cookie in a Cookie header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-export function sessionCookie(id: string): string {
-  return `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/app`;
 }

@@ -23,4 +23,15 @@ export const IPC_EVENT_CHANNEL = 'desk:event';
 export const HTTP_APP_PREFIX = '/app';
 export const HTTP_RPC_PREFIX = '/app/rpc/';
 export const HTTP_EVENTS_PATH = '/app/events';
+/**
+ * POST `{ login }` (the one-time link's token) or `{ key }` (the owner key) → `{ token }`, the
+ * session token the page keeps in its web storage and sends as HTTP_SESSION_HEADER on every RPC
+ * and on the event stream. No cookie: cookies reach every port of a host.
+ */
 export const HTTP_SESSION_PATH = '/app/session';
+export const HTTP_SESSION_HEADER = 'x-desk-session';
+/**
+ * The one-time link is `<origin>/app/#login=<token>`: a fragment never leaves the browser, so the
+ * token is in no request line, server log or Referer; the page redeems it and drops it.
+ */
+export const HTTP_LOGIN_FRAGMENT = 'login';

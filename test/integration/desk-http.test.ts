@@ -1,47 +1,30 @@
-// The browser build's transport on the real server: session from the one-time link or the owner
-// key, HttpOnly SameSite=Strict cookie, Origin and Host checks, RPC and SSE; the REST API unchanged.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// The browser build's transport on the real server: a session token from the one-time link or the
+// owner key, sent in a header (no cookie), Origin and Host checks, throttled sign-in, RPC and SSE;
+// the REST API unchanged.
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDesk, type Desk } from '../../src-main/desk/index';
-import { registerAppRoutes } from '../../src-main/http/appRoutes';
-import { startApiServer, type RunningServer } from '../../src-main/http/server';
-import { SessionStore } from '../../src-main/http/session';
-import { openService, type OpenedService } from '../../src-main/service/open';
+import { HTTP_SESSION_HEADER } from '../../src-shared/contract/desk';
+import { SignInThrottle } from '../../src-main/http/signInThrottle';
 import { runCli } from '../helpers/cli';
+import { startDeskServer, type DeskServer } from '../helpers/deskServer';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 
 let home: ReturnType<typeof tempHome>;
-let opened: OpenedService;
-let desk: Desk;
-let sessions: SessionStore;
-let server: RunningServer;
+let desk: DeskServer;
 let origin: string;
 
 beforeAll(async () => {
   home = tempHome();
-  const renderer = join(home.dir, 'renderer');
-  mkdirSync(join(renderer, 'assets'), { recursive: true });
-  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>desk</title>');
-  writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)');
-  opened = openService(home.dir, {}, {});
-  desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'out') });
-  sessions = new SessionStore(opened.owner.key);
-  server = await startApiServer(opened.service, '127.0.0.1', 0, {
-    selfAuthenticated: { prefix: '/app', register: (app) => registerAppRoutes(app, { desk, sessions, rendererDir: renderer, allowRemote: false }) },
-  });
-  origin = server.url;
+  // Failed sign-ins here are about answers, not volume: the throttle has a server of its own below.
+  desk = await startDeskServer(home.dir, { throttle: new SignInThrottle({ maxFailures: 100 }) });
+  origin = desk.origin;
 });
 afterAll(async () => {
-  await server.close();
   await desk.close();
-  opened.close();
   home.remove();
 });
 
-const rpc = (op: string, headers: Record<string, string>, body = '{}') => fetch(`${origin}/app/rpc/${op}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 /** node:http, because fetch will not send a Host header of our choosing. */
 function rawStatus(path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,73 +36,129 @@ function rawStatus(path: string, headers: Record<string, string>): Promise<numbe
     req.end('{}');
   });
 }
-const cookieFrom = (response: Response) => /td_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
 
-async function signedIn(): Promise<string> {
-  const response = await fetch(`${origin}/app/?session=${sessions.mintLoginToken()}`, { redirect: 'manual' });
-  const cookie = cookieFrom(response);
-  if (cookie === undefined) throw new Error('no session cookie');
-  return cookie;
-}
+const signIn = (body: unknown, from = origin, server = desk) => fetch(`${server.origin}/app/session`, { method: 'POST', headers: { origin: from, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('session', () => {
-  it('the one-time link sets an HttpOnly SameSite=Strict cookie once, and strips the token from the address', async () => {
-    const token = sessions.mintLoginToken();
-    const first = await fetch(`${origin}/app/?session=${token}`, { redirect: 'manual' });
-    expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe('/app/');
-    expect(first.headers.get('set-cookie')).toMatch(/^td_session=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/app$/);
-    expect(first.headers.get('referrer-policy')).toBe('no-referrer');
-    const again = await fetch(`${origin}/app/?session=${token}`, { redirect: 'manual' });
-    expect(again.status).toBe(200);
-    expect(again.headers.get('set-cookie')).toBeNull();
-    expect(again.headers.get('content-security-policy')).toContain("script-src 'self'");
+  it('a login token opens one session, once; the answer is a token and sets no cookie', async () => {
+    const login = desk.sessions.mintLoginToken();
+    const first = await signIn({ login });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    const { value } = (await first.json()) as { value: { token: string } };
+    expect(value.token).toMatch(/^[\w-]{43}$/);
+    expect((await desk.rpc('balance.get', value.token)).status).toBe(200);
+    const again = await signIn({ login });
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ ok: false, error: { code: 'unauthorized', message: expect.stringMatching(/used already/) as unknown } });
   });
 
-  it('the owner key signs in; another key does not', async () => {
-    const wrong = await fetch(`${origin}/app/session`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ key: 'sk_live_nope' }) });
-    expect(wrong.status).toBe(401);
-    const right = await fetch(`${origin}/app/session`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ key: opened.owner.key }) });
+  it('the page is served with its security headers and no token in any address', async () => {
+    const page = await fetch(`${origin}/app/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('the owner key signs in; another key does not; another origin may not try', async () => {
+    expect((await signIn({ key: 'sk_live_nope' })).status).toBe(401);
+    for (const junk of [null, [], 'sk_live_x', { key: 5 }]) expect((await signIn(junk)).status).toBe(401);
+    expect((await signIn({ key: desk.opened.owner.key }, 'http://127.0.0.1:1')).status).toBe(403);
+    const right = await signIn({ key: desk.opened.owner.key });
     expect(right.status).toBe(200);
-    const cookie = cookieFrom(right) ?? '';
-    expect((await rpc('balance.get', { cookie, origin })).status).toBe(200);
+    const { value } = (await right.json()) as { value: { token: string } };
+    expect((await desk.rpc('balance.get', value.token)).status).toBe(200);
+  });
+});
+
+describe('sign-in throttle', () => {
+  let throttled: DeskServer;
+  let now = Date.UTC(2026, 10, 22, 12, 0, 0);
+  let throttledHome: ReturnType<typeof tempHome>;
+  beforeAll(async () => {
+    throttledHome = tempHome();
+    throttled = await startDeskServer(throttledHome.dir, { throttle: new SignInThrottle({ now: () => now }) });
+  });
+  afterAll(async () => {
+    await throttled.close();
+    throttledHome.remove();
+  });
+
+  it('five failures a minute from one machine, then 429 with Retry-After even for the right key; a minute later it works', async () => {
+    const attempt = (body: unknown) => signIn(body, throttled.origin, throttled);
+    // Wrong keys and made-up login tokens count alike.
+    for (const body of [{ key: 'sk_live_a' }, { login: 'guess1' }, { key: 'sk_live_b' }, { login: 'guess2' }]) expect((await attempt(body)).status).toBe(401);
+    now += 30_000;
+    expect((await attempt({ key: 'sk_live_c' })).status).toBe(401);
+    const refused = await attempt({ key: throttled.opened.owner.key });
+    expect(refused.status).toBe(429);
+    // The oldest failure is 30 s old: it leaves the window in 30 s.
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'refused', message: 'Too many failed sign-ins from this address: try again in 30 s' } });
+    now += 30_000;
+    expect((await attempt({ key: throttled.opened.owner.key })).status).toBe(200);
+  });
+
+  it('another loopback address is the same machine, and counts against the same budget', async () => {
+    now += 120_000;
+    const from = (localAddress: string, key: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${throttled.origin}/app/session`, { method: 'POST', localAddress, headers: { origin: throttled.origin, 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ key }));
+      });
+    for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6']) expect(await from(address, 'sk_live_wrong')).toBe(401);
+    expect(await from('127.0.0.7', throttled.opened.owner.key)).toBe(429);
   });
 });
 
 describe('RPC', () => {
-  it('no cookie → 401; wrong or missing Origin → 403; foreign Host → 403; then the answer', async () => {
-    const cookie = await signedIn();
-    expect(await (await rpc('queue.list', { origin })).json()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    expect((await rpc('queue.list', { origin })).status).toBe(401);
-    expect((await rpc('queue.list', { cookie, origin: 'http://evil.example' })).status).toBe(403);
-    expect((await rpc('queue.list', { cookie })).status).toBe(403);
-    expect((await rpc('queue.list', { cookie: 'td_session=forged', origin })).status).toBe(401);
+  it('no session → 401; wrong or missing Origin → 403; foreign Host → 403; then the answer', async () => {
+    const token = await desk.signedIn();
+    expect(await (await desk.rpc('queue.list', undefined)).json()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect((await desk.rpc('queue.list', undefined)).status).toBe(401);
+    expect((await desk.rpc('queue.list', token, '{}', { origin: 'http://evil.example' })).status).toBe(403);
+    expect(await rawStatus('/app/rpc/queue.list', { [HTTP_SESSION_HEADER]: token })).toBe(403);
+    expect((await desk.rpc('queue.list', 'forged')).status).toBe(401);
     // DNS rebinding: a page of evil.example resolved to 127.0.0.1, so Origin and Host agree with each other.
-    expect(await rawStatus('/app/rpc/queue.list', { cookie, origin: 'http://evil.example:1', host: 'evil.example:1' })).toBe(403);
-    const ok = await rpc('queue.list', { cookie, origin });
+    expect(await rawStatus('/app/rpc/queue.list', { [HTTP_SESSION_HEADER]: token, origin: 'http://evil.example:1', host: 'evil.example:1' })).toBe(403);
+    const ok = await desk.rpc('queue.list', token);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ ok: true, value: { items: [], state: { phase: 'idle' } } });
   });
 
-  it('bad JSON and bad payloads are answers, never 500s; a 2 MB enqueue fits', async () => {
-    const cookie = await signedIn();
-    expect(await (await rpc('queue.enqueue', { cookie, origin }, '{nope')).json()).toEqual({ ok: false, error: { code: 'invalid_input', message: 'The request body is not JSON' } });
-    expect(await (await rpc('queue.enqueue', { cookie, origin }, '{"entries":5}')).json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  it('a session token in a cookie is not a session', async () => {
+    const token = await desk.signedIn();
+    expect((await desk.rpc('queue.list', undefined, '{}', { cookie: `td_session=${token}` })).status).toBe(401);
+  });
+
+  it('bad JSON, bad payloads and unknown operations are answers, never 500s; a 2 MB enqueue fits', async () => {
+    const token = await desk.signedIn();
+    expect(await (await desk.rpc('queue.enqueue', token, '{nope')).json()).toEqual({ ok: false, error: { code: 'invalid_input', message: 'The request body is not JSON' } });
+    expect(await (await desk.rpc('queue.enqueue', token, '{"entries":5}')).json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const unknown = await desk.rpc('queue.explode', token);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ ok: false });
     const entries = Array.from({ length: 20_000 }, (_, i) => ({ url: `https://www.youtube.com/watch?v=okBULK${String(i).padStart(5, '0')}` }));
-    const big = await rpc('queue.enqueue', { cookie, origin }, JSON.stringify({ entries }));
+    const big = await desk.rpc('queue.enqueue', token, JSON.stringify({ entries }));
     expect(big.status).toBe(200);
     expect(((await big.json()) as { value: { items: unknown[] } }).value.items).toHaveLength(20_000);
   });
 
   it('events arrive over SSE for a signed-in page only', async () => {
-    const cookie = await signedIn();
+    const token = await desk.signedIn();
     expect((await fetch(`${origin}/app/events`)).status).toBe(401);
-    expect((await fetch(`${origin}/app/events`, { headers: { cookie, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await fetch(`${origin}/app/events`, { headers: { cookie: `td_session=${token}` } })).status).toBe(401);
+    expect((await fetch(`${origin}/app/events`, { headers: { [HTTP_SESSION_HEADER]: token, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     const controller = new AbortController();
-    const stream = await fetch(`${origin}/app/events`, { headers: { cookie }, signal: controller.signal });
+    const stream = await fetch(`${origin}/app/events`, { headers: { [HTTP_SESSION_HEADER]: token }, signal: controller.signal });
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    await rpc('queue.enqueue', { cookie, origin }, JSON.stringify({ entries: [{ url: 'https://www.tiktok.com/@a/video/7350000000000000099' }] }));
+    await desk.rpc('queue.enqueue', token, JSON.stringify({ entries: [{ url: 'https://www.tiktok.com/@a/video/7350000000000000099' }] }));
     let text = '';
     while (!text.includes('event: queue.changed')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toMatch(/event: queue\.changed\ndata: \{"upserted":\[\{"id":/);
@@ -128,12 +167,12 @@ describe('RPC', () => {
 });
 
 describe('the REST API is unchanged', () => {
-  it('still wants its key, and a session cookie is not one', async () => {
-    const cookie = await signedIn();
-    const response = await fetch(`${origin}/api/balance`, { headers: { cookie } });
+  it('still wants its key, and a session token is not one', async () => {
+    const token = await desk.signedIn();
+    const response = await fetch(`${origin}/api/balance`, { headers: { [HTTP_SESSION_HEADER]: token } });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Missing API key' });
-    const withKey = await fetch(`${origin}/api/balance`, { headers: { authorization: `Bearer ${opened.owner.key}` } });
+    const withKey = await fetch(`${origin}/api/balance`, { headers: { authorization: `Bearer ${desk.opened.owner.key}` } });
     expect(withKey.status).toBe(200);
   });
 });

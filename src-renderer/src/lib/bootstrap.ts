@@ -28,6 +28,8 @@ function subscribe(): void {
 /** Loads everything; resolves false when the browser build needs a sign-in. */
 export async function bootstrap(): Promise<boolean> {
   onConnection((state) => {
+    // The server forgot this page's session (it restarted): back to the sign-in screen.
+    if (state === 'signed-out') return useApp.getState().setAuth('signed-out');
     useApp.getState().setConnection(state);
     // After a reconnect, what happened meanwhile is read again.
     if (state === 'open' && useApp.getState().auth === 'signed-in') void Promise.all([useQueue.getState().load(), useJobs.getState().load()]).catch(() => undefined);

@@ -1,57 +1,165 @@
 // `window.desk` for the browser build (serve --ui): the same DeskApi the Electron preload exposes,
-// over fetch (RPC) and EventSource (events). Paths are relative to the page (/app/).
-import type { DeskApi } from '../../../src-shared/contract/desk';
+// over fetch (RPC and the event stream). Paths are relative to the page (/app/).
+//
+// The session is a token the page keeps in localStorage and sends in a header (never a cookie:
+// cookies reach every port of 127.0.0.1, so another local program could collect one; storage is
+// per origin, port included). localStorage rather than sessionStorage so that a second tab or a
+// reopened one stays signed in; the token dies with the server process anyway.
+import { HTTP_LOGIN_FRAGMENT, HTTP_SESSION_HEADER, type DeskApi } from '../../../src-shared/contract/desk';
 import { EVENT_NAMES, type EventName, type EventPayload } from '../../../src-shared/contract/events';
 import type { OperationInput, OperationName, OperationOutput } from '../../../src-shared/contract/operations';
 import type { DeskResult } from '../../../src-shared/contract/result';
+import { SseParser } from './sseParser';
 
-export type ConnectionListener = (state: 'open' | 'lost') => void;
+/** `signed-out`: the server no longer knows this page's session (it restarted, or it was never signed in). */
+export type ConnectionListener = (state: 'open' | 'lost' | 'signed-out') => void;
+
+const TOKEN_KEY = 'transcript-desk.session';
+/** The event stream's reconnection delay until the server says otherwise (`retry:`). */
+const DEFAULT_RETRY_MS = 2000;
+
+// Where storage is refused (a locked-down profile), the token lives as long as the page.
+let pageToken: string | null = null;
+const tokenWaiters = new Set<() => void>();
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY) ?? pageToken;
+  } catch {
+    return pageToken;
+  }
+}
+
+function storeToken(token: string | null): void {
+  pageToken = token;
+  try {
+    if (token === null) localStorage.removeItem(TOKEN_KEY);
+    else localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // kept in pageToken only
+  }
+  for (const wake of tokenWaiters) wake();
+  tokenWaiters.clear();
+}
+
+/** Forgets a token the server refused, unless another tab has stored a newer one meanwhile. */
+function forgetToken(token: string | null): void {
+  if (token !== null && storedToken() === token) storeToken(null);
+}
+
+/** Resolves when a token is stored: by this page's sign-in, or another tab's. */
+function tokenStored(): Promise<void> {
+  return new Promise((resolve) => tokenWaiters.add(resolve));
+}
+
+const sessionHeaders = (): Record<string, string> => {
+  const token = storedToken();
+  return token === null ? {} : { [HTTP_SESSION_HEADER]: token };
+};
+
+/** POST /app/session; stores the session token it returns, or throws with the server's words. */
+async function openSession(body: { key: string } | { login: string }): Promise<void> {
+  const response = await fetch('session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+  const result = (await response.json().catch(() => null)) as DeskResult<{ token: string }> | null;
+  if (result?.ok !== true) throw new Error(result?.ok === false ? result.error.message : `Sign-in failed (${response.status})`);
+  storeToken(result.value.token);
+}
+
+/**
+ * The one-time link `<origin>/app/#login=<token>`: the token leaves the address bar (and the
+ * history entry) at once, then is traded for a session. A used or stale link leaves the page on
+ * the sign-in screen, where the owner key still works.
+ */
+function redeemLoginLink(): Promise<void> {
+  const match = new RegExp(`^#${HTTP_LOGIN_FRAGMENT}=([\\w-]+)$`).exec(window.location.hash);
+  if (match === null) return Promise.resolve();
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return openSession({ login: match[1] as string }).catch(() => undefined);
+}
 
 export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
-  let source: EventSource | undefined;
+  const ready = redeemLoginLink();
+  let streaming = false;
+  // Another tab signed in: its token is this page's too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_KEY || event.newValue === null) return;
+    for (const wake of tokenWaiters) wake();
+    tokenWaiters.clear();
+  });
 
-  const connect = () => {
-    source = new EventSource('events');
-    source.onopen = () => onConnection('open');
-    // EventSource reconnects by itself (retry: 2000); the UI says the link is down meanwhile.
-    source.onerror = () => onConnection('lost');
-    for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (message) => {
-        let payload: unknown;
-        try {
-          payload = JSON.parse((message as MessageEvent<string>).data);
-        } catch {
-          return;
+  const dispatch = (name: string, data: string) => {
+    if (!(EVENT_NAMES as readonly string[]).includes(name)) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(name as EventName) ?? []) (listener as (p: unknown) => void)(payload);
+  };
+
+  /** Reads the event stream for as long as the page lives, reconnecting as EventSource would. */
+  const stream = async () => {
+    await ready;
+    const parser = new SseParser();
+    for (;;) {
+      const token = storedToken();
+      let status = 0;
+      try {
+        const response = await fetch('events', { headers: sessionHeaders(), cache: 'no-store', credentials: 'same-origin' });
+        status = response.status;
+        if (response.ok && response.body !== null) {
+          onConnection('open');
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+            for (const message of parser.push(chunk.value)) dispatch(message.event, message.data);
+          }
         }
-        for (const listener of listeners.get(name) ?? []) (listener as (p: unknown) => void)(payload);
-      });
+      } catch {
+        // the server went away mid-stream, or was never there: reconnect below
+      }
+      if (status === 401) {
+        forgetToken(token);
+        onConnection('signed-out');
+        await tokenStored();
+        continue;
+      }
+      onConnection('lost');
+      await new Promise((resolve) => setTimeout(resolve, parser.retryMs ?? DEFAULT_RETRY_MS));
     }
   };
 
   return {
     async invoke<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {
+      await ready;
+      const token = storedToken();
       let response: Response;
       try {
-        response = await fetch(`rpc/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input), credentials: 'same-origin' });
+        response = await fetch(`rpc/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessionHeaders() }, body: JSON.stringify(input), credentials: 'same-origin' });
       } catch {
         throw new Error('[unavailable] The desk cannot reach its server: is `transcript-desk serve --ui` still running?');
       }
+      if (response.status === 401) forgetToken(token);
       let result: unknown;
       try {
         result = await response.json();
       } catch {
         throw new Error(`[internal] The server answered ${response.status} without a readable body`);
       }
-      const answer = result as Partial<DeskResult<OperationOutput<N>>> & { error?: unknown };
+      const answer = result as Partial<DeskResult<OperationOutput<N>>> & { error?: unknown; message?: unknown };
       if (answer.ok === true) return (answer as { value: OperationOutput<N> }).value;
       const error = answer.error as { code?: unknown; message?: unknown } | string | undefined;
       // A desk error, or something the server said before the desk could (413 Payload too large …).
       if (typeof error === 'object' && typeof error.code === 'string' && typeof error.message === 'string') throw new Error(`[${error.code}] ${error.message}`);
-      throw new Error(`[internal] The server answered ${response.status}${typeof error === 'string' ? `: ${error}` : ''}`);
+      const detail = typeof error === 'string' ? `: ${error}${typeof answer.message === 'string' ? ` (${answer.message})` : ''}` : '';
+      throw new Error(`[internal] The server answered ${response.status}${detail}`);
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
-      if (source === undefined) connect();
+      if (!streaming) {
+        streaming = true;
+        void stream();
+      }
       let set = listeners.get(event);
       if (set === undefined) {
         set = new Set();
@@ -64,8 +172,6 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
 }
 
 /** Signs in with the owner key (the browser build's fallback when the one-time link was used). */
-export async function signInWithKey(key: string): Promise<void> {
-  const response = await fetch('session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key }), credentials: 'same-origin' });
-  const result = (await response.json().catch(() => null)) as DeskResult<unknown> | null;
-  if (result?.ok !== true) throw new Error(result?.ok === false ? result.error.message : `Sign-in failed (${response.status})`);
+export function signInWithKey(key: string): Promise<void> {
+  return openSession({ key });
 }
