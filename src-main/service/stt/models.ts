@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { UpstreamClient } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
+import { keepWhatArrived } from './audio/fileSink';
 import { cancelled, SttError } from './errors';
 
 export interface CatalogueModel {
@@ -129,9 +130,9 @@ export async function downloadVerified(client: UpstreamClient, home: string, ent
       out.end();
       await once(out, 'finish');
     } catch (error) {
-      out.destroy();
       response.cancel();
-      // The part file stays: the next download resumes from it.
+      // The part file stays, with every byte that arrived: the next download resumes from it.
+      await keepWhatArrived(out);
       if (signal?.aborted) throw cancelled(signal);
       throw new SttError('fetch_failed', `The download of ${name} broke off after ${received} bytes; run it again to resume (${(error as Error).message})`, { cause: error });
     }

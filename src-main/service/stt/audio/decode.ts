@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { cancelled, SttError } from '../errors';
+import { abandonFile } from './fileSink';
 import { BYTES_PER_SAMPLE, spawnDecoder } from './tools';
 
 export interface DecodeResult {
@@ -45,8 +46,8 @@ export async function decodeToPcmFile(file: string, pcmFile: string, options: { 
     }
     return { samples: Math.floor(bytes / BYTES_PER_SAMPLE) };
   } catch (error) {
-    out.destroy();
     kill();
+    await abandonFile(out);
     if (signal?.aborted) throw cancelled(signal);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SttError('engine_unavailable', 'ffmpeg is not installed (Debian/Ubuntu: apt install ffmpeg)');
     throw error;

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { UpstreamClient } from '../../upstream/client';
 import { SttError } from '../errors';
+import { abandonFile } from './fileSink';
 import { downloadHls } from './hls';
 import { fetchError, MAX_PLAYLIST_BYTES, openMedia, pipeTo, type MediaDownloadOptions } from './remote';
 
@@ -86,8 +87,8 @@ export async function downloadMedia(client: UpstreamClient, url: string, dir: st
     await once(out, 'finish');
     return file;
   } catch (error) {
-    out.destroy();
     response.cancel();
+    await abandonFile(out);
     throw fetchError(error, url, signal);
   }
 }

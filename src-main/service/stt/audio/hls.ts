@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { parse, type types } from 'hls-parser';
 import type { UpstreamClient } from '../../upstream/client';
 import { SttError } from '../errors';
+import { abandonFile } from './fileSink';
 import { fetchError, MAX_PLAYLIST_BYTES, openMedia, pipeTo, type MediaDownloadOptions } from './remote';
 
 type MasterPlaylist = types.MasterPlaylist;
@@ -91,7 +92,7 @@ export async function downloadHls(client: UpstreamClient, playlistUrl: string, t
     await once(out, 'finish');
     return file;
   } catch (error) {
-    out.destroy();
+    await abandonFile(out);
     throw fetchError(error, url, signal);
   }
 }
