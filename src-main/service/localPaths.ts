@@ -2,9 +2,9 @@
 // whisper model file. Checked the same way wherever they come from (desk, CLI), before anything is
 // created or read, so that a path into the kernel's pseudo-file systems (where `mkdir -p` loops
 // forever and reads never end) or through a file gets a sentence instead of a hang.
-import { closeSync, constants, lstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { GGML_MAGIC } from './stt/models';
+import { notAModel, startsWithGgmlMagic } from './stt/models';
 
 /** A path the user named cannot be used; the message says why and names the path. */
 export class LocalPathError extends Error {
@@ -107,8 +107,8 @@ function isLink(path: string): boolean {
 
 /**
  * Checks a whisper model file: absolute, a regular file (links followed) outside the system
- * folders, starting with the ggml magic. Opened without blocking, so a FIFO swapped in after the
- * check cannot stall the caller. Throws LocalPathError.
+ * folders, starting with the ggml magic (read without blocking, see startsWithGgmlMagic). Throws
+ * LocalPathError.
  */
 export function checkModelFile(path: string): void {
   const what = 'The model file';
@@ -122,17 +122,11 @@ export function checkModelFile(path: string): void {
   }
   assertOutsideSystemFolders(what, path, real);
   if (!readable(what, path, () => statSync(real)).isFile()) throw new LocalPathError(`${what} ${path} is not a file`);
-  const head = Buffer.alloc(GGML_MAGIC.length);
-  let fd: number;
+  let isModel: boolean;
   try {
-    fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    isModel = startsWithGgmlMagic(real);
   } catch (error) {
     throw new LocalPathError(`${what} ${path} cannot be read: ${(error as Error).message}`);
   }
-  try {
-    const read = readSync(fd, head, 0, head.length, 0);
-    if (read < head.length || !head.equals(GGML_MAGIC)) throw new LocalPathError(`${path} is not a whisper.cpp ggml model (it does not start with the ggml magic)`);
-  } finally {
-    closeSync(fd);
-  }
+  if (!isModel) throw new LocalPathError(notAModel(path));
 }

@@ -5,8 +5,8 @@
 // SHA-256; we could not verify SHA-256 digests from an authoritative source, so the catalogue checks
 // the published SHA-1 and records the file's SHA-256 beside it once verified (ggml-NAME.bin.sha256).
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, constants, createReadStream, createWriteStream, openSync, readSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import type { UpstreamClient } from '../upstream/client';
@@ -154,21 +154,34 @@ function parseTotal(contentRange: string | undefined): number | undefined {
 }
 
 /** ggml files start with the magic 0x67676d6c ("ggml") stored little-endian. */
-export const GGML_MAGIC = Buffer.from('lmgg', 'latin1');
+const GGML_MAGIC = Buffer.from('lmgg', 'latin1');
+
+export const notAModel = (file: string) => `${file} is not a whisper.cpp ggml model (it does not start with the ggml magic)`;
+
+/**
+ * Whether `file` starts with the ggml magic. Opened without blocking, so a FIFO cannot stall the
+ * caller; what cannot be read from the start (a directory, a pipe) is not a model. Throws when the
+ * file cannot be opened at all.
+ */
+export function startsWithGgmlMagic(file: string): boolean {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const head = Buffer.alloc(GGML_MAGIC.length);
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(GGML_MAGIC);
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Checks that a file the user picked looks like a whisper.cpp ggml model. */
-export async function checkLocalModel(file: string): Promise<void> {
-  let handle;
+export function checkLocalModel(file: string): Promise<void> {
+  let isModel: boolean;
   try {
-    handle = await open(file, 'r');
+    isModel = startsWithGgmlMagic(file);
   } catch {
-    throw new SttError('engine_unavailable', `The model file ${file} does not exist or cannot be read`);
+    return Promise.reject(new SttError('engine_unavailable', `The model file ${file} does not exist or cannot be read`));
   }
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    if (bytesRead < 4 || !head.equals(GGML_MAGIC)) throw new SttError('engine_unavailable', `${file} is not a whisper.cpp ggml model (it does not start with the ggml magic)`);
-  } finally {
-    await handle.close();
-  }
+  return isModel ? Promise.resolve() : Promise.reject(new SttError('engine_unavailable', notAModel(file)));
 }

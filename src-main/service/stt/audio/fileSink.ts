@@ -8,20 +8,16 @@ import type { WriteStream } from 'node:fs';
 
 const ignore = () => undefined;
 
-/** Stops writing `out` and throws away what is buffered: the file is about to be deleted anyway. */
-export async function abandonFile(out: WriteStream): Promise<void> {
+async function stopWriting(out: WriteStream, stop: () => void): Promise<void> {
   out.on('error', ignore);
   if (out.closed) return;
   const closed = once(out, 'close').catch(ignore);
-  out.destroy();
+  stop();
   await closed;
 }
 
+/** Stops writing `out` and throws away what is buffered: the file is about to be deleted anyway. */
+export const abandonFile = (out: WriteStream): Promise<void> => stopWriting(out, () => out.destroy());
+
 /** Stops writing `out` once what arrived so far is on disk (a download that resumes from it). */
-export async function keepWhatArrived(out: WriteStream): Promise<void> {
-  out.on('error', ignore);
-  if (out.closed) return;
-  const closed = once(out, 'close').catch(ignore);
-  out.end();
-  await closed;
-}
+export const keepWhatArrived = (out: WriteStream): Promise<void> => stopWriting(out, () => out.end());
