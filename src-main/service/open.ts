@@ -6,6 +6,7 @@ import { TranscriptService, type ServiceOptions } from './service';
 import { Settings, type SecretSettings } from './settings';
 import { SpeechToText } from './stt/index';
 import { UpstreamClient } from './upstream/client';
+import { profileFile, UpstreamProfile } from './upstream/profile';
 import { parseOverrideOrigin, parseTimeoutMs } from './upstream/routing';
 import type { Transport } from './upstream/transport';
 
@@ -13,6 +14,8 @@ export interface OpenedService {
   service: TranscriptService;
   ledger: Ledger;
   upstream: UpstreamClient;
+  /** The rotating upstream values of this home (`<home>/upstream-profile.json` over the compiled defaults). */
+  profile: UpstreamProfile;
   /** Settings as this host reads them (secret ones from the keychain in the desktop app). */
   settings: Settings;
   /** Speech-to-text for the CLI, the podcast runner and the fetchers without captions. */
@@ -48,14 +51,16 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
       timeoutMs: parseTimeoutMs(env.TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS),
       ...(host.transport === undefined ? {} : { transport: host.transport }),
     });
+    const profile = new UpstreamProfile(profileFile(home));
     const settings = new Settings(ledger, host.secretSettings);
     const stt = new SpeechToText({ ledger, upstream, home, settings });
     const podcast = new PodcastJobs({ ledger, stt, upstream, home });
-    const service = new TranscriptService({ podcast: podcast.submitter, ...options, fetchers: { ...buildFetchers({ upstream, stt }), ...options.fetchers }, ledger });
+    const service = new TranscriptService({ podcast: podcast.submitter, ...options, fetchers: { ...buildFetchers({ upstream, stt, profile }), ...options.fetchers }, ledger });
     return {
       service,
       ledger,
       upstream,
+      profile,
       settings,
       stt,
       podcast,

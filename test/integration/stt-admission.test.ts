@@ -26,7 +26,7 @@ beforeAll(async () => {
   opened = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
   opened.settings.set('stt.engine', 'pocketsphinx');
   const stt = new SpeechToText({ ledger: opened.ledger, upstream: opened.upstream, home: opened.home, settings: opened.settings, admission: new SttAdmission({ running: 1, waiting: 0 }) });
-  const service = new TranscriptService({ ledger: opened.ledger, fetchers: buildFetchers({ upstream: opened.upstream, stt }) });
+  const service = new TranscriptService({ ledger: opened.ledger, fetchers: buildFetchers({ upstream: opened.upstream, stt, profile: opened.profile }) });
   api = await startApiServer(service, '127.0.0.1', 0);
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { SyncPlatformToken } from '../../../src-shared/platforms';
 import type { SpeechToText } from '../stt/index';
 import type { UpstreamClient } from '../upstream/client';
+import type { UpstreamProfile } from '../upstream/profile';
 import { facebookFetcher } from './facebook/index';
 import type { PlatformFetcher } from './fetcher';
 import { instagramFetcher } from './instagram/index';
@@ -23,8 +24,16 @@ export function defaultFetchers(overrides: Partial<FetcherTable> = {}): FetcherT
   return table as FetcherTable;
 }
 
+/** What every fetcher is built on. */
+export interface FetcherDeps {
+  upstream: UpstreamClient;
+  stt: SpeechToText;
+  /** The rotating values (client versions, hashes, doc ids); compiled defaults unless the home overrides them. */
+  profile: UpstreamProfile;
+}
+
 /** Every fetcher, all on the one upstream client; the platforms without captions use speech-to-text. */
-export function buildFetchers(deps: { upstream: UpstreamClient; stt: SpeechToText }): FetcherTable {
+export function buildFetchers(deps: FetcherDeps): FetcherTable {
   return {
     longform: youtubeFetcher(deps),
     shortform: tiktokFetcher(deps),
