@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
 import type { Reply } from '../helpers/http';
-import { FACEBOOK_IDS, FACEBOOK_PAGE, FACEBOOK_POST, FACEBOOK_SHORT } from '../upstream/hosts/facebook';
+import { FACEBOOK_GROUP, FACEBOOK_IDS, FACEBOOK_PAGE, FACEBOOK_POST, FACEBOOK_SHARE, FACEBOOK_SHORT } from '../upstream/hosts/facebook';
 
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
@@ -38,6 +38,8 @@ describe('a video with captions', () => {
   it.each([
     ['the reel URL', `https://www.facebook.com/reel/${FACEBOOK_IDS.legacyWithCaptions}`],
     ['the page video URL with a title slug', `https://m.facebook.com/${FACEBOOK_PAGE}/videos/planting-tomatoes/${FACEBOOK_IDS.legacyWithCaptions}/`],
+    ['the old video.php URL', `https://www.facebook.com/video.php?v=${FACEBOOK_IDS.legacyWithCaptions}`],
+    ['the live replay URL', `https://www.facebook.com/watch/live/?v=${FACEBOOK_IDS.legacyWithCaptions}&ref=watch_permalink`],
   ])('serves %s of the same video from the cache: cached, free, no upstream request', async (_name, url) => {
     const mark = h.mark();
     await expectCacheHit(h, 'social', url, first);
@@ -62,6 +64,52 @@ describe('a video with captions', () => {
   it('finds the video of a post', async () => {
     const reply = await expectCharged(h, 'social', `https://www.facebook.com/${FACEBOOK_PAGE}/posts/${FACEBOOK_POST}`);
     expect(reply.body.transcript).toBe(GARDEN);
+  });
+
+  it.each([
+    ['story.php', `https://m.facebook.com/story.php?story_fbid=${FACEBOOK_POST}&id=100064000000001&mibextid=Nif5oz`],
+    ['permalink.php', `https://www.facebook.com/permalink.php?story_fbid=${FACEBOOK_POST}&id=100064000000001`],
+  ])('serves the %s URL of the same post from the cache: free, no upstream request', async (_name, url) => {
+    const mark = h.mark();
+    const reply = await h.transcript('social', url);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ transcript: GARDEN, cached: true });
+    expect(h.requestsSince(mark)).toEqual([]);
+  });
+
+  it('finds the video of a public group post', async () => {
+    const reply = await expectCharged(h, 'social', `https://www.facebook.com/groups/${FACEBOOK_GROUP.id}/permalink/${FACEBOOK_GROUP.post}/`);
+    expect(reply.body.transcript).toBe(GARDEN);
+  });
+
+  it('reads the video although another relay blob on the page is not valid JSON', async () => {
+    const reply = await expectCharged(h, 'social', watch(FACEBOOK_IDS.oneBrokenBlob));
+    expect(reply.body.transcript).toBe(GARDEN);
+    expectVideoUrls(reply, FACEBOOK_IDS.oneBrokenBlob);
+  });
+
+  it('prefers the track someone wrote (localized_creation_method: null) to the automatic one', async () => {
+    const reply = await expectCharged(h, 'social', watch(FACEBOOK_IDS.manualNullMethod));
+    expect(reply.body.transcript).toBe('Welcome back to the allotment.');
+  });
+});
+
+describe("the app's share links (/share/v/, /share/r/)", () => {
+  it('follows a /share/v/ link to the video it names: one credit, then the video URL is a free cache hit', async () => {
+    const first = await expectCharged(h, 'social', `https://www.facebook.com/share/v/${FACEBOOK_SHARE.video}/?mibextid=wwXIfr`);
+    expect(first.body.transcript).toBe(GARDEN);
+    expectVideoUrls(first, FACEBOOK_IDS.sharedVideo);
+    const mark = h.mark();
+    await expectCacheHit(h, 'social', watch(FACEBOOK_IDS.sharedVideo), first);
+    expect(h.requestsSince(mark)).toEqual([]);
+  });
+
+  it('follows a /share/r/ link to the reel it names: one credit', async () => {
+    const reply = await expectCharged(h, 'social', `https://m.facebook.com/share/r/${FACEBOOK_SHARE.reel}/`);
+    expect(reply.body.transcript).toBe(GARDEN);
+    const mark = h.mark();
+    expect((await h.transcript('social', `https://www.facebook.com/reel/${FACEBOOK_IDS.sharedReel}`)).body).toMatchObject({ cached: true });
+    expect(h.requestsSince(mark)).toEqual([]);
   });
 });
 
@@ -91,6 +139,8 @@ describe('what kept us from an answer: 502, free', () => {
   it.each([
     ['a login wall', watch(FACEBOOK_IDS.loginWall), /login wall/],
     ['a short link that lands on the login page', `https://fb.watch/${FACEBOOK_SHORT.toLogin}/`, /login wall/],
+    ['a share link that lands on the login page', `https://www.facebook.com/share/v/${FACEBOOK_SHARE.toLogin}/`, /login wall/],
+    ['a video page whose relay data holds no video node (layout change or soft login wall, not "no video")', watch(FACEBOOK_IDS.noVideoNode), /no data for this video.*login wall.*layout/],
     ['a refused captions file (a block, not "no captions")', watch(FACEBOOK_IDS.captionsBlocked), /refused the request for the captions file \(HTTP 403\)/],
     ['429 with a long Retry-After', watch(FACEBOOK_IDS.rateLimited), /HTTP 429, retry after 120 s/],
     ['500', watch(FACEBOOK_IDS.serverError), /HTTP 500/],

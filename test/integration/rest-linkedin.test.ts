@@ -1,10 +1,11 @@
 // professional (LinkedIn) through the REST API of a real `serve` process, against the fixture upstream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
-import { LINKEDIN_IDS, linkedinPostUrl } from '../upstream/hosts/linkedin';
+import { LINKEDIN_IDS, LINKEDIN_UGC_POSTS, linkedinPostUrl, linkedinUgcPostUrl } from '../upstream/hosts/linkedin';
 
 const NO_TRANSCRIPT = 'No transcript available';
 const UPSTREAM = 'Upstream error';
+const HIRING = 'Hiring is the most important thing a founder does.\nHere are three questions I ask in every interview.';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,6 +25,50 @@ describe('a post with a captioned video', () => {
     const again = h.mark();
     await expectCacheHit(h, 'professional', `${linkedinPostUrl(LINKEDIN_IDS.withCaptions).replace('www.', '')}/?utm_source=share&utm_medium=member_desktop`, first);
     expect(h.requestsSince(again)).toEqual([]);
+
+    // The feed URL names the same activity id: the same cache entry, no request.
+    await expectCacheHit(h, 'professional', `https://www.linkedin.com/feed/update/urn:li:activity:${LINKEDIN_IDS.withCaptions}/?utm_source=share`, first);
+    expect(h.requestsSince(again)).toEqual([]);
+  });
+
+  it('a ugcPost URL of that post: fetched to learn its activity id, then filed under it: free, and the next ugcPost request sends nothing', async () => {
+    const before = await h.balance();
+    const mark = h.mark();
+    const reply = await h.transcript('professional', linkedinUgcPostUrl(LINKEDIN_UGC_POSTS.withCaptions));
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ transcript: HIRING, credits: before, cached: true });
+    expect(h.requestsSince(mark)[0]).toBe(linkedinUgcPostUrl(LINKEDIN_UGC_POSTS.withCaptions));
+    expect(await h.balance()).toBe(before);
+
+    const again = h.mark();
+    expect((await h.transcript('professional', `https://www.linkedin.com/feed/update/urn:li:ugcPost:${LINKEDIN_UGC_POSTS.withCaptions}/`)).body).toMatchObject({ transcript: HIRING, cached: true });
+    expect(h.requestsSince(again)).toEqual([]);
+  });
+});
+
+describe('a post whose page has no <video>, the video in its <code> JSON (group and feed posts)', () => {
+  it('reads the transcript named by progressiveStreams/transcripts: one credit; the activity URL of the post is then a cache hit', async () => {
+    const mark = h.mark();
+    const first = await expectCharged(h, 'professional', `https://www.linkedin.com/feed/update/urn:li:ugcPost:${LINKEDIN_UGC_POSTS.codeJson}/`);
+    expect(first.body).toEqual({ transcript: HIRING, credits: first.body.credits });
+    expect(h.requestsSince(mark).some((url) => url.startsWith('https://dms.licdn.com/') && url.includes('captions-vtt'))).toBe(true);
+
+    const again = h.mark();
+    await expectCacheHit(h, 'professional', linkedinPostUrl(LINKEDIN_IDS.codeJson, 'x9Qz'), first);
+    await expectCacheHit(h, 'professional', linkedinUgcPostUrl(LINKEDIN_UGC_POSTS.codeJson), first);
+    expect(h.requestsSince(again)).toEqual([]);
+  });
+
+  it('streams but no transcripts: 404 "no captions", free', async () => {
+    await expectFreeFailure(h, 'professional', linkedinUgcPostUrl(LINKEDIN_UGC_POSTS.codeJsonNoCaptions), 404, NO_TRANSCRIPT, /video in this LinkedIn post has no captions/);
+  });
+
+  it('<code> JSON that mentions streams but is cut off: 502, free (it may have held the video)', async () => {
+    await expectFreeFailure(h, 'professional', linkedinUgcPostUrl(LINKEDIN_UGC_POSTS.codeJsonBroken), 502, UPSTREAM, /post data is not valid JSON/);
+  });
+
+  it('a page that shows other posts, not this one: 502, free (not "no video")', async () => {
+    await expectFreeFailure(h, 'professional', linkedinUgcPostUrl(LINKEDIN_UGC_POSTS.notThePost), 502, UPSTREAM, /does not name post 7300000000000000003/);
   });
 });
 

@@ -1,7 +1,7 @@
 // openvideo (Rumble) through the REST API of a real `serve` process, against the fixture upstream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
-import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
+import { RUMBLE_IDS, RUMBLE_PUBLISHER, rumblePageUrl } from '../upstream/hosts/rumble';
 
 const NO_TRANSCRIPT = 'No transcript available';
 const UPSTREAM = 'Upstream error';
@@ -27,6 +27,15 @@ describe('a video with captions', () => {
     const again = h.mark();
     await expectCacheHit(h, 'openvideo', `https://www.rumble.com/${RUMBLE_IDS.withCaptions}-another-title.html?playlist_id=watch-later`, first);
     expect(h.requestsSince(again)).toEqual([]);
+  });
+
+  it("reads a publisher's embed id (ufe9n.v…) and asks the embed API for the video's own id: one credit", async () => {
+    const mark = h.mark();
+    const reply = await expectCharged(h, 'openvideo', rumblePageUrl(RUMBLE_IDS.publisherPrefix));
+    expect(reply.body.transcript).toBe(SHOW);
+    const api = h.requestsSince(mark).find((url) => url.includes('/embedJS/u3/'));
+    expect(api).toMatch(/&v=v\w+$/);
+    expect(api).not.toContain(RUMBLE_PUBLISHER);
   });
 
   it('takes English when the video has captions in several languages', async () => {

@@ -27,11 +27,23 @@ export const FACEBOOK_IDS = {
   truncated: '1000000000000012',
   malformed: '1000000000000013',
   reel: '1000000000000014',
+  noVideoNode: '1000000000000015',
+  oneBrokenBlob: '1000000000000016',
+  manualNullMethod: '1000000000000017',
+  sharedVideo: '1000000000000018',
+  sharedReel: '1000000000000019',
 } as const;
 
 /** A post whose page holds a video with captions. */
 export const FACEBOOK_POST = 'pfbid02fixturePostWithVideo7Lm9';
 export const FACEBOOK_SHORT = { toVideo: 'Gd3nCl7bVx', toLogin: 'L0g1nWall9' } as const;
+/**
+ * The app's share links (`/share/v/<code>/`, `/share/r/<code>/`): a 302 to the item with Facebook's
+ * `rdid` and `share_url` parameters added, as yt-dlp#17102 shows; or, without a session, the login page.
+ */
+export const FACEBOOK_SHARE = { video: '1AbCdEfGh2', reel: '19XyZrEeL5', toLogin: '1L0g1nSh4' } as const;
+/** A public group's post holding video …001. */
+export const FACEBOOK_GROUP = { id: '1401234567890123', post: '2601234567890123' } as const;
 
 type Scenario =
   | 'legacy-with-captions'
@@ -44,6 +56,9 @@ type Scenario =
   | 'captions-blocked'
   | 'reel'
   | 'malformed'
+  | 'no-video-node'
+  | 'one-broken-blob'
+  | 'manual-null-method'
   | Exclude<TransportScenario, 'rate-limited-once'>;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
@@ -61,6 +76,11 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [FACEBOOK_IDS.truncated]: 'truncated',
   [FACEBOOK_IDS.malformed]: 'malformed',
   [FACEBOOK_IDS.reel]: 'reel',
+  [FACEBOOK_IDS.noVideoNode]: 'no-video-node',
+  [FACEBOOK_IDS.oneBrokenBlob]: 'one-broken-blob',
+  [FACEBOOK_IDS.manualNullMethod]: 'manual-null-method',
+  [FACEBOOK_IDS.sharedVideo]: 'legacy-with-captions',
+  [FACEBOOK_IDS.sharedReel]: 'reel',
 };
 
 const VIDEO_CDN = 'https://video.xx.fbcdn.net';
@@ -69,10 +89,18 @@ const signed = '_nc_cat=104&ccb=1-7&_nc_sid=985c63&efg=eyJ2ZW5jb2RlX3RhZyI6Im9lc
 const sdUrl = (id: string) => `${VIDEO_CDN}/v/t42.1790-2/${id}_sd.mp4?${signed}`;
 const hdUrl = (id: string) => `${VIDEO_CDN}/v/t39.25447-2/${id}_hd.mp4?${signed}&bitrate=2411000`;
 const thumbUrl = (id: string) => `${CONTENT_CDN}/v/t15.5256-10/${id}_thumb_n.jpg?stp=dst-jpg_s960x960&${signed}`;
-const captionsUrl = (id: string, ext: 'vtt' | 'srt') => `${CONTENT_CDN}/v/t39.8562-6/${id}_captions_en_US.${ext === 'srt' ? 'srt' : 'vtt'}?${signed}`;
+const captionsUrl = (id: string, ext: 'vtt' | 'srt', locale = 'en_US') => `${CONTENT_CDN}/v/t39.8562-6/${id}_captions_${locale}.${ext === 'srt' ? 'srt' : 'vtt'}?${signed}`;
 
 const captionLocales = (id: string, ext: 'vtt' | 'srt', method: string | null) => [
   { locale: 'en_US', captions_url: captionsUrl(id, ext), localized_language: 'English', localized_country: 'United States', ...(method === null ? {} : { localized_creation_method: method }) },
+];
+
+/** The uploader's own British-English track next to the automatic US one; its body differs so a test can tell which was read. */
+const BRITISH_VTT = 'WEBVTT\n\n00:00:00.500 --> 00:00:02.750\nWelcome back to the allotment.\n';
+const autoAndManualLocales = (id: string) => [
+  { locale: 'en_US', captions_url: captionsUrl(id, 'vtt'), localized_language: 'English', localized_country: 'United States', localized_creation_method: 'Auto-generated' },
+  // JSON null: what a track someone wrote carries when the field is present at all (yt-dlp treats only truthy as automatic).
+  { locale: 'en_GB', captions_url: captionsUrl(id, 'vtt', 'en_GB'), localized_language: 'English', localized_country: 'United Kingdom', localized_creation_method: null },
 ];
 
 function legacyVideo(id: string, options: { captions: boolean; video: boolean }): Record<string, unknown> {
@@ -144,6 +172,13 @@ const unavailable = (id: string) =>
     id,
   );
 
+/** Relay data of a watch page that holds no video node: what a layout change or a soft login wall leaves. */
+const noVideoNodePage = (id: string) =>
+  page([otherBlob, relayBlob({ viewer: { __typename: 'Viewer', actor: null, is_logged_in: false }, comet_route: { rootView: { props: { v: id } } } })], id);
+
+/** A relay blob cut off mid-way (an unrelated query), before the one that holds the video. */
+const brokenRelayBlob = relayBlob({ viewer: { __typename: 'Viewer', news_feed: { edges: [{ node: { id: 'S:_I100064000000001:1' } }] } } }).slice(0, -40);
+
 function videoAnswer(req: FixtureRequest, id: string): Answer {
   const scenario = SCENARIOS[id] ?? 'deleted';
   const normal = () => html(videoPage(id, legacyVideo(id, { captions: true, video: true })));
@@ -168,7 +203,26 @@ function videoAnswer(req: FixtureRequest, id: string): Answer {
       return html(LOGIN_WALL);
     case 'malformed':
       return html(videoPage(id, legacyVideo(id, { captions: true, video: true })).replace('"RelayPrefetchedStreamCache"', '"RelayPrefetchedStreamCache",,'));
+    case 'no-video-node':
+      return html(noVideoNodePage(id));
+    case 'one-broken-blob':
+      return html(page([otherBlob, brokenRelayBlob, relayBlob({ video: { story: { attachments: [{ media: legacyVideo(id, { captions: true, video: true }) }] } } })], id));
+    case 'manual-null-method':
+      return html(videoPage(id, { ...legacyVideo(id, { captions: false, video: true }), video_available_captions_locales: autoAndManualLocales(id) }));
   }
+}
+
+/** A post page: the post FACEBOOK_POST holds video …001; any other post is "not available". */
+const postAnswer = (postId: string): Answer =>
+  postId === FACEBOOK_POST ? html(videoPage(FACEBOOK_IDS.legacyWithCaptions, legacyVideo(FACEBOOK_IDS.legacyWithCaptions, { captions: true, video: true }))) : html(unavailable('0'));
+
+function shareAnswer(req: FixtureRequest, kind: 'v' | 'r', code: string): Answer {
+  const shareUrl = encodeURIComponent(req.url.href);
+  const tail = `?rdid=Fx${code.slice(0, 6)}&share_url=${shareUrl}`;
+  if (code === FACEBOOK_SHARE.video && kind === 'v') return redirect(`https://www.facebook.com/${FACEBOOK_PAGE}/videos/${FACEBOOK_IDS.sharedVideo}/${tail}`);
+  if (code === FACEBOOK_SHARE.reel && kind === 'r') return redirect(`https://www.facebook.com/reel/${FACEBOOK_IDS.sharedReel}/${tail}`);
+  if (code === FACEBOOK_SHARE.toLogin) return redirect(`https://www.facebook.com/login/?next=${shareUrl}`);
+  return notFound(`Facebook share link ${code}`);
 }
 
 export const facebook: HostModule = {
@@ -182,10 +236,11 @@ export const facebook: HostModule = {
       return notFound(`fb.watch/${code}`);
     }
     if (req.host === 'scontent.xx.fbcdn.net') {
-      const captions = /^\/v\/[^/]+\/(\d+)_captions_[\w]+\.(vtt|srt)$/.exec(path);
+      const captions = /^\/v\/[^/]+\/(\d+)_captions_(\w+)\.(vtt|srt)$/.exec(path);
       if (captions) {
-        const [, id, ext] = captions as unknown as [string, string, string];
+        const [, id, locale, ext] = captions as unknown as [string, string, string, string];
         if (SCENARIOS[id] === 'captions-blocked') return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'URL signature mismatch' };
+        if (locale === 'en_GB') return text(BRITISH_VTT, 'application/octet-stream');
         // Served without a telling Content-Type, as fbcdn does: the fetcher has to sniff.
         return text(ext === 'srt' ? CAPTIONS_SRT : CAPTIONS_VTT, 'application/octet-stream');
       }
@@ -193,11 +248,16 @@ export const facebook: HostModule = {
     }
     if (req.host === 'video.xx.fbcdn.net') return media('video/mp4');
     if (path === '/login/' || path === '/login') return html(LOGIN_WALL);
+    const share = /^\/share\/([vr])\/([^/]+)\/?$/.exec(path);
+    if (share) return shareAnswer(req, share[1] as 'v' | 'r', share[2] as string);
+    if (path === '/story.php' || path === '/permalink.php') return postAnswer(req.url.searchParams.get('story_fbid') ?? '');
+    const groupPost = /^\/groups\/([^/]+)\/(?:permalink|posts)\/(\d+)\/?$/.exec(path);
+    if (groupPost) return groupPost[1] === FACEBOOK_GROUP.id && groupPost[2] === FACEBOOK_GROUP.post ? postAnswer(FACEBOOK_POST) : html(unavailable('0'));
     if (path === '/watch/' || path === '/watch') return videoAnswer(req, req.url.searchParams.get('v') ?? '');
     const video = /^\/(?:[^/]+\/videos\/(?:[^/]+\/)?|reel\/)(\d+)\/?$/.exec(path);
     if (video) return videoAnswer(req, video[1] as string);
     const post = /^\/[^/]+\/posts\/([^/]+)\/?$/.exec(path);
-    if (post) return post[1] === FACEBOOK_POST ? html(videoPage(FACEBOOK_IDS.legacyWithCaptions, legacyVideo(FACEBOOK_IDS.legacyWithCaptions, { captions: true, video: true }))) : html(unavailable('0'));
+    if (post) return postAnswer(post[1] as string);
     return notFound(`Facebook page ${path}`);
   },
 };

@@ -21,10 +21,40 @@ export const LINKEDIN_IDS = {
   slowBody: '7200000000000000010',
   truncated: '7200000000000000011',
   malformed: '7200000000000000012',
+  /** A group-style post: no `<video>`, the video in `<code>` JSON (the activity behind LINKEDIN_UGC_POSTS.codeJson). */
+  codeJson: '7300000000000000101',
 } as const;
+
+/**
+ * ugcPost ids (a different number from the activity id of the same post). Each page names both:
+ * `data-activity-urn` on the card, the ugcPost in `data-attributed-urn` and in its URL.
+ */
+export const LINKEDIN_UGC_POSTS = {
+  /** The same post as activity LINKEDIN_IDS.withCaptions. */
+  withCaptions: '6850898786781339649',
+  /** No `<video>`; `<code>` JSON with progressiveStreams, adaptiveStreams and a WebVTT transcript. */
+  codeJson: '7300000000000000001',
+  /** `<code>` JSON with streams but no transcripts. */
+  codeJsonNoCaptions: '7300000000000000002',
+  /** A post page that shows other posts, not this one (no mention of its id). */
+  notThePost: '7300000000000000003',
+  /** `<code>` JSON that mentions streams but is cut off. */
+  codeJsonBroken: '7300000000000000004',
+} as const;
+
+/** The activity id behind each ugcPost id. */
+const ACTIVITY_OF_UGC: Readonly<Record<string, string>> = {
+  [LINKEDIN_UGC_POSTS.withCaptions]: LINKEDIN_IDS.withCaptions,
+  [LINKEDIN_UGC_POSTS.codeJson]: LINKEDIN_IDS.codeJson,
+  [LINKEDIN_UGC_POSTS.codeJsonNoCaptions]: '7300000000000000102',
+  [LINKEDIN_UGC_POSTS.notThePost]: '7300000000000000103',
+  [LINKEDIN_UGC_POSTS.codeJsonBroken]: '7300000000000000104',
+};
 
 /** A post URL for an activity id, in the shape the URL rules accept. */
 export const linkedinPostUrl = (id: string, code = 'AbCd') => `https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-${id}-${code}`;
+/** A post URL for a ugcPost id (yt-dlp's own test URL has this shape). */
+export const linkedinUgcPostUrl = (id: string, code = 'mM20') => `https://www.linkedin.com/posts/jane-doe_hiring-founders-ugcPost-${id}-${code}`;
 
 type Scenario =
   | 'with-captions'
@@ -35,6 +65,10 @@ type Scenario =
   | 'bot-check'
   | 'captions-blocked'
   | 'malformed'
+  | 'code-json'
+  | 'code-json-no-captions'
+  | 'not-the-post'
+  | 'code-json-broken'
   | Exclude<TransportScenario, 'rate-limited-once'>;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
@@ -50,6 +84,10 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [LINKEDIN_IDS.slowBody]: 'slow-body',
   [LINKEDIN_IDS.truncated]: 'truncated',
   [LINKEDIN_IDS.malformed]: 'malformed',
+  [LINKEDIN_IDS.codeJson]: 'code-json',
+  [ACTIVITY_OF_UGC[LINKEDIN_UGC_POSTS.codeJsonNoCaptions] as string]: 'code-json-no-captions',
+  [ACTIVITY_OF_UGC[LINKEDIN_UGC_POSTS.notThePost] as string]: 'not-the-post',
+  [ACTIVITY_OF_UGC[LINKEDIN_UGC_POSTS.codeJsonBroken] as string]: 'code-json-broken',
 };
 
 const DMS = 'https://dms.licdn.com';
@@ -68,14 +106,64 @@ function videoTag(id: string, captions: boolean): string {
   return `<video class="share-native-video__node video-js" playsinline="" title="Video player for Hiring founders" data-sources="${escapeAttr(sources)}" data-poster-url="${escapeAttr(image(id))}"${captionsAttr} data-tracking-id="fixture"></video>`;
 }
 
-function postPage(id: string, body: string): string {
-  const url = `https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-${id}-AbCd`;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Jane Doe on LinkedIn: Hiring is the most important thing a founder does.</title><meta property="og:title" content="Jane Doe on LinkedIn: Hiring is the most important thing a founder does."><meta property="og:description" content="Here are three questions I ask in every interview."><meta property="og:image" content="${escapeAttr(image(id))}"><meta property="og:url" content="${url}"><meta property="og:type" content="article"><script type="application/ld+json">${JSON.stringify({ '@context': 'http://schema.org', '@type': 'SocialMediaPosting', headline: 'Hiring is the most important thing a founder does.', author: { '@type': 'Person', name: 'Jane Doe' }, url })}</script></head><body class="public-post"><main><article class="main-feed-activity-card" data-activity-urn="urn:li:activity:${id}"><p class="attributed-text-segment-list__content">Hiring is the most important thing a founder does.</p>${body}<span class="social-counts-reactions" data-num-reactions="1284"></span></article></main></body></html>`;
+function postPage(id: string, body: string, ugcPostId?: string): string {
+  const url = ugcPostId === undefined ? `https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-${id}-AbCd` : linkedinUgcPostUrl(ugcPostId);
+  const attributed = ugcPostId === undefined ? '' : ` data-attributed-urn="urn:li:ugcPost:${ugcPostId}"`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Jane Doe on LinkedIn: Hiring is the most important thing a founder does.</title><meta property="og:title" content="Jane Doe on LinkedIn: Hiring is the most important thing a founder does."><meta property="og:description" content="Here are three questions I ask in every interview."><meta property="og:image" content="${escapeAttr(image(id))}"><meta property="og:url" content="${url}"><meta property="og:type" content="article"><script type="application/ld+json">${JSON.stringify({ '@context': 'http://schema.org', '@type': 'SocialMediaPosting', headline: 'Hiring is the most important thing a founder does.', author: { '@type': 'Person', name: 'Jane Doe' }, url })}</script></head><body class="public-post"><main><article class="main-feed-activity-card" data-activity-urn="urn:li:activity:${id}"${attributed}><p class="attributed-text-segment-list__content">Hiring is the most important thing a founder does.</p>${body}<span class="social-counts-reactions" data-num-reactions="1284"></span></article></main></body></html>`;
 }
 
-function postAnswer(req: FixtureRequest, id: string): Answer {
+/**
+ * The Voyager payload a group or feed post page hides in `<code style="display: none">` (entity-
+ * escaped JSON), next to the `datalet-…` block that describes the request it answered
+ * (yt-dlp#16531/#16560; field names of com.linkedin.videocontent.VideoPlayMetadata).
+ */
+function codeBlocks(activityId: string, ugcPostId: string, options: { transcripts: boolean; broken?: boolean }): string {
+  const asset = `D4E05AQH${activityId.slice(-6)}fx`;
+  const payload = {
+    data: { '*elements': [`urn:li:fsd_update:(urn:li:activity:${activityId},MAIN_FEED,EMPTY,DEFAULT,false)`], $type: 'com.linkedin.restli.common.CollectionResponse' },
+    included: [
+      {
+        $type: 'com.linkedin.voyager.dash.feed.Update',
+        entityUrn: `urn:li:fsd_update:(urn:li:activity:${activityId},MAIN_FEED,EMPTY,DEFAULT,false)`,
+        metadata: { backendUrn: `urn:li:activity:${activityId}`, shareUrn: `urn:li:ugcPost:${ugcPostId}` },
+        content: { linkedInVideoComponent: { '*videoPlayMetadata': `urn:li:digitalmediaAsset:${asset}` } },
+      },
+      {
+        $type: 'com.linkedin.videocontent.VideoPlayMetadata',
+        entityUrn: `urn:li:digitalmediaAsset:${asset}`,
+        media: `urn:li:digitalmediaAsset:${asset}`,
+        duration: 9000,
+        provider: 'UGC',
+        trackingId: 'fixtureTrackingId==',
+        aspectRatio: 1.7777778,
+        thumbnail: { rootUrl: `${MEDIA}/dms/image/v2/${asset}/videocover-high/0/`, artifacts: [{ width: 1280, height: 720, fileIdentifyingUrlPathSegment: '1718020000000?e=1781000000&v=beta&t=fixtureCover' }] },
+        progressiveStreams: [
+          { $type: 'com.linkedin.videocontent.ProgressiveDownloadMetadata', width: 1280, height: 720, bitRate: 2270000, size: 2554000, mediaType: 'video/mp4', streamingLocations: [{ url: source(activityId, 'mp4-720p-30fp-crf28'), expiresAt: 1781000000000 }] },
+          { $type: 'com.linkedin.videocontent.ProgressiveDownloadMetadata', width: 640, height: 360, bitRate: 1150000, size: 1294000, mediaType: 'video/mp4', streamingLocations: [{ url: source(activityId, 'mp4-640p-30fp-crf28'), expiresAt: 1781000000000 }] },
+        ],
+        adaptiveStreams: [
+          { $type: 'com.linkedin.videocontent.AdaptiveStreamingMetadata', protocol: 'HLS', mediaType: 'application/vnd.apple.mpegURL', masterPlaylists: [{ url: `${DMS}/playlist/vid/v2/${asset}/hls-720p-30fp/0/1718020000000?e=1781000000&v=beta&t=fixtureHls`, expiresAt: 1781000000000 }] },
+        ],
+        transcripts: options.transcripts
+          ? [{ $type: 'com.linkedin.videocontent.Transcript', captionFile: captionsUrl(activityId), captionFormat: 'WEBVTT', isAutogenerated: true, locale: { language: 'en', country: 'US' } }]
+          : [],
+      },
+    ],
+  };
+  const json = JSON.stringify(payload);
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const request = { request: `/voyager/api/feed/dash/feedUpdates/urn:li:fsd_update:(urn:li:activity:${activityId},MAIN_FEED,EMPTY,DEFAULT,false)`, status: 200, body: 'bpr-guid-1843210', method: 'GET' };
+  return `<code style="display: none" id="datalet-bpr-guid-1843210">${escape(JSON.stringify(request))}</code><code style="display: none" id="bpr-guid-1843210">${escape(options.broken === true ? json.slice(0, Math.floor(json.length / 2)) : json)}</code>`;
+}
+
+/** Another post's card: what LinkedIn shows in place of one it will not render for this visitor. */
+const otherPostsPage = () =>
+  `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Jane Doe on LinkedIn</title><meta property="og:title" content="Jane Doe | LinkedIn"><meta property="og:url" content="https://www.linkedin.com/in/jane-doe"></head><body><main><section class="more-from-author"><article class="main-feed-activity-card" data-activity-urn="urn:li:activity:7199999999999999999"><p>An older post.</p></article></section></main></body></html>`;
+
+function postAnswer(req: FixtureRequest, id: string, ugcPostId?: string): Answer {
   const scenario = SCENARIOS[id] ?? 'deleted';
-  const normal = () => html(postPage(id, `<div class="share-native-video">${videoTag(id, true)}</div>`));
+  const normal = () => html(postPage(id, `<div class="share-native-video">${videoTag(id, true)}</div>`, ugcPostId));
+  const ugc = ugcPostId ?? '0';
   if (isTransportScenario(scenario)) return withTransportScenario(scenario, req, `linkedin:${id}`, normal);
   switch (scenario) {
     case 'with-captions':
@@ -95,6 +183,14 @@ function postAnswer(req: FixtureRequest, id: string): Answer {
     case 'malformed':
       // A page in a shape the fetcher does not know: no Open Graph data, no post markup.
       return html('<!DOCTYPE html><html><head><title>LinkedIn</title></head><body><div id="root" data-state="{&quot;broken&quot;:"></div></body></html>');
+    case 'code-json':
+      return html(postPage(id, codeBlocks(id, ugc, { transcripts: true }), ugcPostId));
+    case 'code-json-no-captions':
+      return html(postPage(id, codeBlocks(id, ugc, { transcripts: false }), ugcPostId));
+    case 'code-json-broken':
+      return html(postPage(id, codeBlocks(id, ugc, { transcripts: true, broken: true }), ugcPostId));
+    case 'not-the-post':
+      return html(otherPostsPage());
   }
 }
 
@@ -113,8 +209,13 @@ export const linkedin: HostModule = {
     }
     if (req.host === 'media.licdn.com') return media('image/jpeg');
     if (path.startsWith('/authwall')) return html('<!DOCTYPE html><html><head><title>Sign Up | LinkedIn</title></head><body><form class="join-form"></form></body></html>');
-    const post = /^\/posts\/[^/]+-activity-(\d{19})-\w{4}\/?$/.exec(path);
-    if (post) return postAnswer(req, post[1] as string);
+    const post = /^\/posts\/[^/]+-(activity|ugcPost|share)-(\d{19})-\w{4}\/?$/.exec(path) ?? /^\/feed\/update\/urn:li:(activity|ugcPost|share):(\d{19})\/?$/.exec(path);
+    if (post) {
+      const [, kind, id] = post as unknown as [string, string, string];
+      if (kind === 'activity') return postAnswer(req, id, Object.keys(ACTIVITY_OF_UGC).find((ugc) => ACTIVITY_OF_UGC[ugc] === id));
+      const activity = ACTIVITY_OF_UGC[id];
+      return activity === undefined ? postAnswer(req, id) : postAnswer(req, activity, id);
+    }
     return notFound(`LinkedIn page ${path}`);
   },
 };

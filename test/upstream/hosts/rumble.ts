@@ -25,7 +25,12 @@ export const RUMBLE_IDS = {
   slowBody: 'vslow01',
   truncated: 'vtrunc1',
   malformed: 'vbadjs1',
+  /** A publisher's video: every place on the page names the embed id with the publisher's prefix (`ufe9n.v…`). */
+  publisherPrefix: 'vpubpx1',
 } as const;
+
+/** The publisher prefix of RUMBLE_IDS.publisherPrefix, in the shape of yt-dlp's `ufe9n.v5pv5f` example. */
+export const RUMBLE_PUBLISHER = 'ufe9n';
 
 export const rumblePageUrl = (id: string) => `https://rumble.com/${id}-city-council-bridge-vote-live-coverage.html`;
 
@@ -39,6 +44,7 @@ type Scenario =
   | 'cloudflare'
   | 'captions-blocked'
   | 'malformed'
+  | 'publisher-prefix'
   | Exclude<TransportScenario, 'rate-limited-once'>;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
@@ -55,6 +61,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [RUMBLE_IDS.slowBody]: 'slow-body',
   [RUMBLE_IDS.truncated]: 'truncated',
   [RUMBLE_IDS.malformed]: 'malformed',
+  [RUMBLE_IDS.publisherPrefix]: 'publisher-prefix',
 };
 
 /** The embed id of a page id: another short base36 id, as on the real site. */
@@ -65,14 +72,17 @@ const CDN = 'https://1a-1791.com';
 const vttUrl = (embedId: string, lang: string) => `${CDN}/video/fww1/a6/s8/6/x/E/${embedId}.${lang}.vtt`;
 const mp4 = (embedId: string, rendition: string) => `${CDN}/video/fww1/a6/s8/2/x/E/${embedId}.${rendition}.mp4`;
 
-function page(pageId: string, withEmbedId: boolean): string {
+function page(pageId: string, withEmbedId: boolean, publisher?: string): string {
   const embedId = embedIdOf(pageId);
-  const embedUrl = `https://rumble.com/embed/${embedId}/`;
+  // The id the page shows: with a publisher prefix for publishers' videos (the API takes it without).
+  const shownId = publisher === undefined ? embedId : `${publisher}.${embedId}`;
+  const embedUrl = `https://rumble.com/embed/${shownId}/`;
   const discovery = withEmbedId
     ? `<link rel="alternate" href="https://rumble.com/api/Media/oembed.json?url=${encodeURIComponent(embedUrl)}" type="application/json+oembed" title="City council bridge vote"><script type="application/ld+json">${JSON.stringify([{ '@context': 'http://schema.org', '@type': 'VideoObject', name: 'City council bridge vote – live coverage', playerType: 'HTML5', description: 'Full coverage', thumbnailUrl: `${CDN}/s8/1/x/E/${embedId}.qR4e-small.jpg`, uploadDate: '2026-06-10T18:00:00+00:00', duration: 'PT00H00M07S', embedUrl, url: rumblePageUrl(pageId), width: 1920, height: 1080, videoQuality: 'HD' }])}</script>`
     : '';
-  const player = withEmbedId ? `<script>Rumble("play", {"opts":["title_hover"],"video":"${embedId}","div":"vid_${embedId}","resize":1,"api":function(api){}});</script>` : '';
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>City council bridge vote – live coverage</title><meta property="og:title" content="City council bridge vote – live coverage">${discovery}</head><body><div class="videoPlayer-Rumble-cls" id="vid_${embedId}"></div>${player}</body></html>`;
+  const player = withEmbedId ? `<script>Rumble("play", {"opts":["title_hover"],"video":"${shownId}","div":"vid_${embedId}","resize":1,"api":function(api){}});</script>` : '';
+  const frame = publisher === undefined ? '' : `<iframe class="rumble" width="640" height="360" src="${embedUrl}?pub=4" frameborder="0" allowfullscreen></iframe>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>City council bridge vote – live coverage</title><meta property="og:title" content="City council bridge vote – live coverage">${discovery}</head><body><div class="videoPlayer-Rumble-cls" id="vid_${embedId}"></div>${player}${frame}</body></html>`;
 }
 
 function video(embedId: string, cc: Record<string, { path: string; language: string }> | never[]): Record<string, unknown> {
@@ -117,6 +127,7 @@ function pageAnswer(req: FixtureRequest, pageId: string): Answer {
   if (isTransportScenario(scenario)) return withTransportScenario(scenario, req, `rumble:${pageId}`, normal);
   if (scenario === 'deleted') return html('<!DOCTYPE html><html><head><title>404 - Not Found</title></head><body><h1>404 Page not found</h1></body></html>', 404);
   if (scenario === 'no-embed-id') return html(page(pageId, false));
+  if (scenario === 'publisher-prefix') return html(page(pageId, true, RUMBLE_PUBLISHER));
   return normal();
 }
 
@@ -128,6 +139,7 @@ function embedAnswer(embedId: string): Answer {
   switch (scenario) {
     case 'with-captions':
     case 'captions-blocked':
+    case 'publisher-prefix':
       return json(video(embedId, { en: english }));
     case 'two-languages':
       return json(video(embedId, { de: { path: vttUrl(embedId, 'de'), language: 'Deutsch' }, en: english }));

@@ -14,6 +14,9 @@ import { facebookCaptionsUrl, facebookVideoUrls, readFacebookPage } from './page
 const LOGIN_WALL =
   'Facebook showed a login wall instead of the video (the video may be private, friends-only or in a group, or Facebook wants a sign-in from this machine)';
 
+const NO_VIDEO_NODE =
+  "Facebook's page has no data for this video (cannot parse data: Facebook may have shown a login wall, or its page layout may have changed)";
+
 export function facebookFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
   return {
     async fetch(requested, ctx): Promise<FetchOutcome> {
@@ -28,13 +31,17 @@ export function facebookFetcher(deps: { upstream: UpstreamClient }): PlatformFet
       const { item, resolvedKey } = landing;
 
       // Posts name no video id; video URLs do (`video:<id>` items).
-      const read = readFacebookPage(response.text(), item.canonicalKey.startsWith('video:') ? item.itemId : undefined);
+      const isVideoUrl = item.canonicalKey.startsWith('video:');
+      const read = readFacebookPage(response.text(), isVideoUrl ? item.itemId : undefined);
       switch (read.kind) {
         case 'login_wall':
           return { ok: false, ...upstreamFailure(LOGIN_WALL) };
         case 'unavailable':
           return { ok: false, ...noTranscript('social', `Facebook says: ${read.message} (the video is private, restricted or removed)`) };
         case 'no_video':
+          // A post may hold only text or photos; a watch, reel or videos URL names a video, so relay
+          // data without one is a layout change or a soft login wall, never Facebook saying "no video".
+          if (isVideoUrl) return { ok: false, ...upstreamFailure(NO_VIDEO_NODE) };
           return { ok: false, ...noTranscript('social', 'This Facebook post has no video') };
         case 'no_data':
           return { ok: false, ...upstreamFailure("Facebook's page has no video data (cannot parse data; its page layout may have changed)") };

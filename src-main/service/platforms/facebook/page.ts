@@ -11,6 +11,7 @@ export type FacebookPage =
   | { kind: 'login_wall' }
   | { kind: 'no_video' }
   | { kind: 'no_data' }
+  /** Relay data could not be read (every relay blob, or one that may have held the video, is not JSON). */
   | { kind: 'malformed' };
 
 const DELIVERY_KEYS = ['playable_url', 'playable_url_quality_hd', 'browser_native_sd_url', 'browser_native_hd_url', 'videoDeliveryLegacyFields', 'videoDeliveryResponseFragment', 'video_available_captions_locales'];
@@ -51,13 +52,19 @@ function videoNodes(data: unknown, into: JsonObject[] = []): JsonObject[] {
 export function readFacebookPage(html: string, videoId: string | undefined): FacebookPage {
   const page = new HtmlPage(html);
   const results: JsonObject[] = [];
+  // A page carries dozens of blobs; one that does not parse must not hide the video another one
+  // holds (yt-dlp reads them non-fatally too). Only when no video turns up does it count.
+  let unreadable = 0;
   for (const blob of page.scriptsWith('data-sjs')) {
     if (!blob.includes('RelayPrefetchedStreamCache')) continue;
     const parsed = parseJson(blob);
-    if (!parsed.ok) return { kind: 'malformed' };
-    results.push(...relayResults(parsed.value));
+    if (parsed.ok) results.push(...relayResults(parsed.value));
+    else unreadable += 1;
   }
-  if (results.length === 0) return LOGIN_MARKERS.some((marker) => html.includes(marker)) ? { kind: 'login_wall' } : { kind: 'no_data' };
+  if (results.length === 0) {
+    if (unreadable > 0) return { kind: 'malformed' };
+    return LOGIN_MARKERS.some((marker) => html.includes(marker)) ? { kind: 'login_wall' } : { kind: 'no_data' };
+  }
 
   const interstitial = results.map((data) => asObject(data.uiInterstitialContent)).find((content) => content !== undefined);
   const nodes = results.flatMap((data) => videoNodes(data));
@@ -66,7 +73,8 @@ export function readFacebookPage(html: string, videoId: string | undefined): Fac
   const video = matching ?? nodes.find((node) => DELIVERY_KEYS.some((key) => key in node));
   if (video !== undefined) return { kind: 'video', video, page };
   if (interstitial !== undefined) return { kind: 'unavailable', message: asString(interstitial.title) ?? "This content isn't available right now" };
-  return { kind: 'no_video' };
+  // "No video" is only Facebook's word when every relay blob could be read.
+  return unreadable > 0 ? { kind: 'malformed' } : { kind: 'no_video' };
 }
 
 /** Legacy fields on the node or under `videoDeliveryLegacyFields`, else the newer progressive URLs. */
@@ -82,15 +90,19 @@ export function facebookVideoUrls(video: JsonObject, page: HtmlPage): VideoUrls 
 }
 
 /**
- * The captions file: tracks someone wrote (no `localized_creation_method`) before automatic ones,
- * the page's own locale first; else a lone `captions_url` on the node.
+ * The captions file: tracks someone wrote before automatic ones, the page's own locale first; else a
+ * lone `captions_url` on the node. A track is automatic when `localized_creation_method` is truthy
+ * (a JSON null, or no field, is a track someone wrote) or the video is a broadcast, whose captions
+ * are always machine-made (the rule yt-dlp applies).
  */
 export function facebookCaptionsUrl(video: JsonObject, page: HtmlPage): string | undefined {
   const pageLocale = page.meta('og:locale');
   const locales = asArray(video.video_available_captions_locales)
     .map(asObject)
     .filter((entry): entry is JsonObject => entry !== undefined && httpUrl(entry.captions_url) !== undefined);
-  const rank = (entry: JsonObject) => (entry.localized_creation_method === undefined ? 0 : 2) + (entry.locale === pageLocale ? 0 : 1);
+  const broadcast = video.is_video_broadcast === true;
+  const automatic = (entry: JsonObject) => broadcast || Boolean(entry.localized_creation_method);
+  const rank = (entry: JsonObject) => (automatic(entry) ? 2 : 0) + (entry.locale === pageLocale ? 0 : 1);
   const best = [...locales].sort((a, b) => rank(a) - rank(b))[0];
   return httpUrl(best?.captions_url) ?? httpUrl(video.captions_url);
 }

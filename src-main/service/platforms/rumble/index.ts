@@ -10,7 +10,9 @@ import { HtmlPage } from '../html';
 import { asArray, asObject, asString, at, httpUrl, parseJson, type JsonObject } from '../json';
 import { fetchUpstream } from '../request';
 
-const EMBED_PATH = /\/embed\/(v[0-9a-z]+)\b/i;
+// Publishers' players carry their id before the video's (`/embed/ufe9n.v5pv5f/`); the embed API
+// wants the video's alone (yt-dlp: `/embed/(?:[0-9a-z]+\.)?(?P<id>…)`).
+const EMBED_PATH = /\/embed\/(?:[0-9a-z]+\.)?(v[0-9a-z]+)\b/i;
 
 /** The embed id, which differs from the page id: oEmbed link, JSON-LD, the player call, an iframe. */
 export function embedIdOf(page: HtmlPage): string | undefined {
@@ -37,7 +39,7 @@ export function embedIdOf(page: HtmlPage): string | undefined {
     }
   }
   for (const script of page.inlineScripts()) {
-    const match = /Rumble\(\s*["']play["']\s*,\s*\{[^}]*?["']video["']\s*:\s*["'](v[0-9a-z]+)["']/i.exec(script);
+    const match = /Rumble\(\s*["']play["']\s*,\s*\{[^}]*?["']video["']\s*:\s*["'](?:[0-9a-z]+\.)?(v[0-9a-z]+)["']/i.exec(script);
     if (match) return match[1];
   }
   for (const frame of page.all('iframe')) {
