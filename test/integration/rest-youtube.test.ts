@@ -7,6 +7,9 @@ import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
 const watch = (id: string) => `https://www.youtube.com/watch?v=${id}`;
+const isPlayer = (url: string) => url.includes('/youtubei/v1/player');
+/** Player and caption requests, without the visitor-data bootstrap (fetched once per server, whichever test comes first). */
+const isVideoRequest = (url: string) => url !== 'https://www.youtube.com/';
 
 let h: Harness;
 beforeAll(async () => {
@@ -89,11 +92,23 @@ describe('a video with captions (recorded player response GJLlxj_dtq8, 9 tracks)
     await expectCacheHit(h, 'longform', `https://youtu.be/${YOUTUBE_IDS.withCaptions}`, german, { lang: 'DE' });
   });
 
-  it('answers 404 for a language the video has no captions in, naming the ones it has', async () => {
+  it('machine-translates with tlang where no track is in lang, and says so in language', async () => {
+    const mark = h.mark();
+    const french = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.withCaptions), { lang: 'fr' });
+    expect(french.body.language).toBe('French (auto-translated from English)');
+    // The native tracks are listed as they are; the translation is asked for on the English one.
+    expect((french.body.captionTracks as Track[]).map((t) => t.languageCode)).toEqual(['zh', 'cs', 'en', 'en', 'de', 'hi', 'ja', 'ko', 'es']);
+    const timedtext = h.requestsSince(mark).filter((url) => url.includes('/api/timedtext'));
+    expect(timedtext).toHaveLength(1);
+    expect(timedtext[0]).toMatch(/&lang=en&fmt=srv3&tlang=fr$/);
+    expect(timedtext[0]).not.toMatch(/kind=asr/);
+  });
+
+  it('answers 404 for a language the video has no captions in and YouTube does not translate into, naming the ones it has', async () => {
     const before = await h.balance();
-    const reply = await h.transcript('longform', watch(YOUTUBE_IDS.withCaptions), { lang: 'fr' });
+    const reply = await h.transcript('longform', watch(YOUTUBE_IDS.withCaptions), { lang: 'pl' });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ error: NO_TRANSCRIPT, message: 'This YouTube video has no captions in "fr" (it has: zh, cs, en, de, hi, ja, ko, es)' });
+    expect(reply.body).toEqual({ error: NO_TRANSCRIPT, message: 'This YouTube video has no captions in "pl" (it has: zh, cs, en, de, hi, ja, ko, es)' });
     expect(await h.balance()).toBe(before);
   });
 
@@ -137,15 +152,77 @@ describe('track choice', () => {
 
   it('moves on to the next InnerTube client when one gets the bot check', async () => {
     const mark = h.mark();
-    const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.botCheckTvOnly));
-    expect(reply.body.videoId).toBe(YOUTUBE_IDS.botCheckTvOnly);
-    expect(h.requestsSince(mark).filter((url) => url.includes('/youtubei/v1/player'))).toHaveLength(2);
+    const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.androidBotCheck));
+    expect(reply.body.videoId).toBe(YOUTUBE_IDS.androidBotCheck);
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(2);
+  });
+
+  it('never gets to TV when Android serves the video (TV gets the bot check there)', async () => {
+    const mark = h.mark();
+    await expectCharged(h, 'longform', watch(YOUTUBE_IDS.botCheckTvOnly));
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(1);
   });
 
   it('honours Retry-After on a 429 and then succeeds', async () => {
     const started = Date.now();
     await expectCharged(h, 'longform', watch(YOUTUBE_IDS.rateLimitedOnce));
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('every InnerTube client is asked before a 404 (issue 11: one client\'s refusal is not the video\'s)', () => {
+  it('serves the video when TV answers ERROR with no tracks but Android and iOS serve it (the reported false 404)', async () => {
+    const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.tvErrorOnly));
+    expect(reply.body).toMatchObject({ videoId: YOUTUBE_IDS.tvErrorOnly, language: 'English' });
+  });
+
+  it('serves the video from iOS when Android answers ERROR', async () => {
+    const mark = h.mark();
+    const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.androidError));
+    expect(reply.body).toMatchObject({ videoId: YOUTUBE_IDS.androidError, language: 'English' });
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(2);
+  });
+
+  it('keeps walking when the first client plays the video without captions, and serves a later client\'s captions', async () => {
+    const mark = h.mark();
+    const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.noCaptionsFirst));
+    expect(reply.body).toMatchObject({ videoId: YOUTUBE_IDS.noCaptionsFirst, language: 'English' });
+    // Captions from iOS end the walk: TV and visionOS are not asked.
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(2);
+  });
+
+  it('answers 404 "unavailable" when Android and iOS agree, although TV only got a bot check', async () => {
+    const mark = h.mark();
+    await expectFreeFailure(h, 'longform', watch(YOUTUBE_IDS.goneTvBotCheck), 404, NO_TRANSCRIPT, /^YouTube says the video is unavailable \("This video is unavailable"\)$/);
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(4);
+  });
+
+  it('answers 502 naming each client when the clients disagree (ERROR, bot check, "not on this app", PO gate)', async () => {
+    await expectFreeFailure(
+      h,
+      'longform',
+      watch(YOUTUBE_IDS.mixedRefusals),
+      502,
+      UPSTREAM,
+      /^YouTube's clients disagree about this video and none served captions: Android: YouTube says the video is unavailable \("This video is unavailable"\); iOS: YouTube asked for a sign-in \(bot check\); TV: YouTube refused this app \("The following content is not available on this app\."\); visionOS: every caption track it offers needs a PO token \(exp=xpe\)$/,
+    );
+  });
+
+  it('answers 502, not 404, when Android and iOS were told different things (unavailable vs private)', async () => {
+    await expectFreeFailure(h, 'longform', watch(YOUTUBE_IDS.goneDisagree), 502, UPSTREAM, /Android: YouTube says the video is unavailable .*; iOS: This YouTube video is private;/);
+  });
+
+  it('answers 502, not "no captions", when only visionOS played the video and listed no captions', async () => {
+    await expectFreeFailure(h, 'longform', watch(YOUTUBE_IDS.visionNoCaptions), 502, UPSTREAM, /Android: YouTube asked for a sign-in \(bot check\); .*visionOS: it played the video but offered no captions$/);
+  });
+});
+
+describe('a timedtext 429', () => {
+  it('is a 502 that says the block may be the client fingerprint, not only the rate', async () => {
+    const mark = h.mark();
+    await expectFreeFailure(h, 'longform', watch(YOUTUBE_IDS.captions429), 502, UPSTREAM, /^YouTube is rate-limiting requests from this machine \(HTTP 429\) for the caption track\. .*fingerprint \(TLS handshake\).*whatever the request rate/);
+    // Every client reaches the same caption servers from the same machine: no walk after it.
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(1);
   });
 });
 
@@ -164,6 +241,7 @@ describe('the PO-token gate is an upstream failure, never "no captions"', () => 
 });
 
 describe('what YouTube says about the video: 404, free', () => {
+  // Every client is asked first: each of them gets the same answer for these.
   it.each([
     ['no captions (recorded dsMFmonKDD4)', YOUTUBE_IDS.noCaptions, /^This YouTube video has no captions$/],
     ['age-restricted (recorded Njp5uhTorCo)', YOUTUBE_IDS.ageRestricted, /age-restricted.*inappropriate for some users.*not supported/],
@@ -171,13 +249,15 @@ describe('what YouTube says about the video: 404, free', () => {
     ['private', YOUTUBE_IDS.private, /^This YouTube video is private$/],
     ['live right now', YOUTUBE_IDS.live, /live right now/],
   ])('%s', async (_name, id, message) => {
+    const mark = h.mark();
     await expectFreeFailure(h, 'longform', watch(id), 404, NO_TRANSCRIPT, message);
+    expect(h.requestsSince(mark).filter(isPlayer)).toHaveLength(4);
   });
 });
 
 describe('what kept us from an answer: 502, free', () => {
   it.each([
-    ['bot check on every client (recorded LOGIN_REQUIRED)', YOUTUBE_IDS.botCheck, /^YouTube asked for a sign-in \(bot check\); tried the TV, Android, Web \(Safari\), visionOS clients$/],
+    ['bot check on every client (recorded LOGIN_REQUIRED)', YOUTUBE_IDS.botCheck, /^YouTube asked for a sign-in \(bot check\); tried the Android, iOS, TV, visionOS clients$/],
     ['an answer about another video', YOUTUBE_IDS.otherVideo, /answered with another video \(GJLlxj_dtq8\)/],
     ['429 with a long Retry-After', YOUTUBE_IDS.rateLimited, /rate-limiting requests from this machine \(HTTP 429, retry after 120 s\)/],
     ['500', YOUTUBE_IDS.serverError, /HTTP 500 \(a server error\)/],
@@ -193,6 +273,6 @@ describe('what kept us from an answer: 502, free', () => {
     const mark = h.mark();
     const reply = await h.transcript('longform', watch(YOUTUBE_IDS.rateLimited));
     expect(reply.body.message).toMatch(/retry after 120 s/);
-    expect(h.requestsSince(mark)).toHaveLength(1);
+    expect(h.requestsSince(mark).filter(isVideoRequest)).toHaveLength(1);
   });
 });

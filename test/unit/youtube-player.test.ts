@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPlayer } from '../../src-main/service/platforms/youtube/player';
 import { startTimeText } from '../../src-main/service/platforms/youtube/shape';
-import { captionTracksOf, chooseTrack, type CaptionTrack } from '../../src-main/service/platforms/youtube/tracks';
+import { captionTracksOf, captionUrl, chooseTrack, translatedName, type CaptionTrack } from '../../src-main/service/platforms/youtube/tracks';
 
 const recorded = (name: string) => JSON.parse(readFileSync(resolve(__dirname, '../fixtures/youtube', name), 'utf8')) as unknown;
 
@@ -61,6 +61,43 @@ describe('caption tracks', () => {
   });
 });
 
+describe('machine translation (tlang) where no native track exists', () => {
+  const android = captionTracksOf(recorded('innertube-player-android-ok-with-captions.GJLlxj_dtq8.json'));
+
+  it('reads the recorded translation languages and the default translation source', () => {
+    expect(android.translationLanguages).toHaveLength(18);
+    expect(android.translationLanguages).toContainEqual({ languageCode: 'fr', name: 'French' });
+    expect(android.tracks[android.translationSourceIndex ?? -1]).toMatchObject({ languageCode: 'en', name: { simpleText: 'English' } });
+  });
+
+  it('translates from the default source track when no track is in lang, and names it so', () => {
+    const choice = chooseTrack(android.tracks, android.defaultIndex, 'fr', android);
+    expect(choice).toMatchObject({ ok: true, track: { languageCode: 'en', vssId: '.en' }, translation: { languageCode: 'fr', name: 'French' } });
+    if (!choice.ok) return;
+    expect(captionUrl(choice)).toMatch(/&lang=en&fmt=srv3&tlang=fr$/);
+    expect(translatedName(choice.track, choice.translation ?? { languageCode: '', name: '' })).toBe('French (auto-translated from English)');
+  });
+
+  it('never translates when a native track is in lang', () => {
+    expect(chooseTrack(android.tracks, android.defaultIndex, 'de', android)).toEqual({ ok: true, track: android.tracks[4] });
+  });
+
+  it('finds no track for a language YouTube does not translate into', () => {
+    expect(chooseTrack(android.tracks, android.defaultIndex, 'pl', android)).toEqual({ ok: false, reason: 'no_such_language' });
+  });
+
+  it('translates only from translatable tracks, and drops "(auto-generated)" from the source name', () => {
+    const asr = { ...track('en', { asr: true }), name: { simpleText: 'English (auto-generated)' } };
+    const list = { translationLanguages: [{ languageCode: 'de', name: 'German' }], translationSourceIndex: undefined };
+    const fixed = { ...track('es'), isTranslatable: false };
+    const choice = chooseTrack([fixed, asr], undefined, 'de', list);
+    expect(choice).toMatchObject({ ok: true, track: asr });
+    if (choice.ok) expect(translatedName(choice.track, { languageCode: 'de', name: 'German' })).toBe('German (auto-translated from English)');
+    expect(chooseTrack([fixed], undefined, 'de', list)).toEqual({ ok: false, reason: 'no_such_language' });
+    expect(chooseTrack([track('en', { po: true })], undefined, 'de', list)).toEqual({ ok: false, reason: 'po_token' });
+  });
+});
+
 describe('playability', () => {
   const withStatus = (playabilityStatus: Record<string, unknown>, videoDetails?: Record<string, unknown>) => ({ playabilityStatus, ...(videoDetails ? { videoDetails } : {}) });
 
@@ -77,6 +114,8 @@ describe('playability', () => {
     ['a geo block', { status: 'UNPLAYABLE', reason: 'Video unavailable', errorScreen: { playerErrorMessageRenderer: { subreason: { runs: [{ text: 'The uploader has not made this video available in your country' }] } } } }, 'gone'],
     ['a members-only video', { status: 'UNPLAYABLE', reason: 'Join this channel to get access to members-only content like this video.' }, 'gone'],
     ['an UNPLAYABLE that may be about this client', { status: 'UNPLAYABLE', reason: 'This video is not available on this app' }, 'refused'],
+    ['an ERROR about the app, not the video (pytube#1593)', { status: 'ERROR', reason: 'The following content is not available on this app.' }, 'refused'],
+    ['WEB without a PO token (yt-dlp#16212)', { status: 'UNPLAYABLE', reason: 'The page needs to be reloaded.' }, 'refused'],
     ['an age check status', { status: 'AGE_CHECK_REQUIRED', reason: 'Sign in to confirm your age' }, 'gone'],
     ['a captcha', { status: 'LOGIN_REQUIRED', errorScreen: { playerCaptchaViewModel: {} } }, 'refused'],
     ['a session limit', { status: 'UNPLAYABLE', reason: "This content isn't available, try again later." }, 'refused'],

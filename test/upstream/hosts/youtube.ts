@@ -1,10 +1,12 @@
-// www.youtube.com: InnerTube `POST /youtubei/v1/player` and `GET /api/timedtext`. Player answers
-// are the recorded responses in test/fixtures/youtube, served byte for byte for the ids they were
-// recorded with; other scenario ids get a copy with only the video id (and for the PO-token gate
-// the caption URLs' `exp=`) rewritten.
+// www.youtube.com: the home page (visitor-data bootstrap), InnerTube `POST /youtubei/v1/player` and
+// `GET /api/timedtext`. Player answers are the recorded responses in test/fixtures/youtube, served
+// byte for byte for the ids they were recorded with; other scenario ids get a copy with only the
+// video id (and for the PO-token gate the caption URLs' `exp=`) rewritten. Some scenarios answer
+// per InnerTube client (`context.client.clientName`), as YouTube does in 2026 (research
+// upstream-live-2026.md §1: the same video, the same minute, TV `ERROR`, Android and iOS OK).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isTransportScenario, json, jsonText, notFound, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
+import { html, isTransportScenario, json, jsonText, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
 import type { HostModule } from './index';
 
 const FIXTURES = resolve(__dirname, '../../fixtures');
@@ -19,6 +21,16 @@ const RECORDED = {
   unavailable: load('youtube/innertube-player-android-video-unavailable.json'),
   webPoGated: load('youtube/innertube-player-web-po-gated.GJLlxj_dtq8.json'),
 };
+
+/** The home page with the recorded ytcfg (SOURCES.md); its visitor data is what the player requests must carry. */
+const HOME_PAGE = load('youtube/home-page-ytcfg.html');
+export const YOUTUBE_VISITOR_DATA = 'CgtybUlNRDEtNnA3OCjFu6bCBjIKCgJERRIEEgAgOw%3D%3D';
+
+let homePageDown = false;
+/** Makes the home page answer 500 (a failed visitor-data bootstrap) until called with false. */
+export function setYoutubeHomePageDown(down: boolean): void {
+  homePageDown = down;
+}
 
 const CAPTIONS = {
   srv1: load('youtube/timedtext-srv1-fixture.xml'),
@@ -51,6 +63,17 @@ export const YOUTUBE_IDS = {
   slowBody: 'slowBody000',
   truncated: 'truncated00',
   malformed: 'malformed00',
+  // Per-client answers (the walk over every client, issue 11).
+  tvErrorOnly: 'tvErrorOnly',
+  androidError: 'androidErr0',
+  androidBotCheck: 'androidBot0',
+  noCaptionsFirst: 'noCapsFirst',
+  goneTvBotCheck: 'goneTvBot00',
+  mixedRefusals: 'mixedRefuse',
+  visionNoCaptions: 'visionNoCap',
+  goneDisagree: 'goneSplit00',
+  visitorGate: 'visitorGate',
+  captions429: 'captions429',
 } as const;
 
 type Scenario =
@@ -70,6 +93,16 @@ type Scenario =
   | 'json3-past-an-hour'
   | 'rolling-vtt'
   | 'malformed'
+  | 'tv-error-only'
+  | 'android-error'
+  | 'android-bot-check'
+  | 'no-captions-first'
+  | 'gone-tv-bot-check'
+  | 'mixed-refusals'
+  | 'vision-no-captions'
+  | 'gone-disagree'
+  | 'visitor-gate'
+  | 'captions-429'
   | TransportScenario;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
@@ -94,6 +127,16 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [YOUTUBE_IDS.slowBody]: 'slow-body',
   [YOUTUBE_IDS.truncated]: 'truncated',
   [YOUTUBE_IDS.malformed]: 'malformed',
+  [YOUTUBE_IDS.tvErrorOnly]: 'tv-error-only',
+  [YOUTUBE_IDS.androidError]: 'android-error',
+  [YOUTUBE_IDS.androidBotCheck]: 'android-bot-check',
+  [YOUTUBE_IDS.noCaptionsFirst]: 'no-captions-first',
+  [YOUTUBE_IDS.goneTvBotCheck]: 'gone-tv-bot-check',
+  [YOUTUBE_IDS.mixedRefusals]: 'mixed-refusals',
+  [YOUTUBE_IDS.visionNoCaptions]: 'vision-no-captions',
+  [YOUTUBE_IDS.goneDisagree]: 'gone-disagree',
+  [YOUTUBE_IDS.visitorGate]: 'visitor-gate',
+  [YOUTUBE_IDS.captions429]: 'captions-429',
 };
 
 /** Ids not in the table: `ok…` is a playable video with captions (benchmarks use fresh ones), anything else is gone. */
@@ -127,6 +170,36 @@ function recordedFor(id: string, recorded: string, recordedId: string): string {
   return id === recordedId ? recorded : rewritten(recorded, id);
 }
 
+/** The bot-check response's shape with YouTube's private-video texts (research §1.5). */
+function privateAnswer(id: string): string {
+  return rewritten(RECORDED.botCheck, id, (player) => {
+    const status = player.playabilityStatus ?? {};
+    status.reason = 'This video is private';
+    status.messages = ['This is a private video. Please sign in to verify that you may see it.'];
+    const renderer = (status.errorScreen as { playerErrorMessageRenderer?: Record<string, unknown> } | undefined)?.playerErrorMessageRenderer;
+    if (renderer !== undefined) {
+      renderer.reason = { runs: [{ text: 'This video is private' }] };
+      delete renderer.subreason;
+    }
+  });
+}
+
+/** The recorded ERROR response turned into the refusal some clients get (pytube#1593): about the app, not the video. */
+const NOT_ON_THIS_APP = (() => {
+  const player = JSON.parse(RECORDED.unavailable) as PlayerJson;
+  const status = player.playabilityStatus ?? {};
+  status.status = 'UNPLAYABLE';
+  status.reason = 'The following content is not available on this app.';
+  const renderer = (status.errorScreen as { playerErrorMessageRenderer?: Record<string, unknown> } | undefined)?.playerErrorMessageRenderer;
+  if (renderer !== undefined) renderer.reason = { runs: [{ text: 'The following content is not available on this app.' }] };
+  return JSON.stringify(player);
+})();
+
+/** The player request carries the bootstrapped visitor data in header and context, and its User-Agent in the context too. */
+function carriesSession(req: FixtureRequest, context: { visitorData?: unknown; userAgent?: unknown }): boolean {
+  return req.headers['x-goog-visitor-id'] === YOUTUBE_VISITOR_DATA && context.visitorData === YOUTUBE_VISITOR_DATA && context.userAgent === req.headers['user-agent'];
+}
+
 function playerAnswer(id: string, scenario: Scenario, client: string): string {
   switch (scenario) {
     case 'with-captions':
@@ -142,17 +215,7 @@ function playerAnswer(id: string, scenario: Scenario, client: string): string {
     case 'unavailable':
       return RECORDED.unavailable;
     case 'private':
-      // The bot-check response's shape with YouTube's private-video texts (research §1.5).
-      return rewritten(RECORDED.botCheck, id, (player) => {
-        const status = player.playabilityStatus ?? {};
-        status.reason = 'This video is private';
-        status.messages = ['This is a private video. Please sign in to verify that you may see it.'];
-        const renderer = (status.errorScreen as { playerErrorMessageRenderer?: Record<string, unknown> } | undefined)?.playerErrorMessageRenderer;
-        if (renderer !== undefined) {
-          renderer.reason = { runs: [{ text: 'This video is private' }] };
-          delete renderer.subreason;
-        }
-      });
+      return privateAnswer(id);
     case 'po-token':
       // The real WEB response: simpleText names and exp=xpe on every caption URL.
       return recordedFor(id, RECORDED.webPoGated, 'GJLlxj_dtq8');
@@ -160,6 +223,32 @@ function playerAnswer(id: string, scenario: Scenario, client: string): string {
       return rewritten(RECORDED.withCaptions, id);
     case 'bot-check-tv-only':
       return client === 'TVHTML5' ? RECORDED.botCheck : rewritten(RECORDED.manualAndAsr, id);
+    case 'tv-error-only':
+      // obsidian-clipper#946 (2026-09-02): TVHTML5 `ERROR` with no tracks while Android and iOS serve the video.
+      return client === 'TVHTML5' ? RECORDED.unavailable : rewritten(RECORDED.withCaptions, id);
+    case 'android-error':
+      return client === 'ANDROID' ? RECORDED.unavailable : rewritten(RECORDED.withCaptions, id);
+    case 'android-bot-check':
+      return client === 'ANDROID' ? RECORDED.botCheck : rewritten(RECORDED.manualAndAsr, id);
+    case 'no-captions-first':
+      return client === 'ANDROID' ? rewritten(RECORDED.noCaptions, id) : rewritten(RECORDED.withCaptions, id);
+    case 'gone-tv-bot-check':
+      return client === 'TVHTML5' ? RECORDED.botCheck : RECORDED.unavailable;
+    case 'mixed-refusals':
+      if (client === 'ANDROID') return RECORDED.unavailable;
+      if (client === 'IOS') return RECORDED.botCheck;
+      if (client === 'TVHTML5') return NOT_ON_THIS_APP;
+      return recordedFor(id, RECORDED.webPoGated, 'GJLlxj_dtq8');
+    case 'vision-no-captions':
+      return client === 'VISIONOS' ? rewritten(RECORDED.noCaptions, id) : RECORDED.botCheck;
+    case 'gone-disagree':
+      // Android and iOS both refuse the video, but not for the same reason: no agreement, no 404.
+      return client === 'IOS' ? privateAnswer(id) : RECORDED.unavailable;
+    case 'captions-429':
+      return rewritten(RECORDED.withCaptions, id);
+    case 'visitor-gate':
+      // Decided in player(), which sees the headers.
+      return RECORDED.botCheck;
     case 'asr-only':
       return rewritten(RECORDED.manualAndAsr, id, (player) => {
         const renderer = player.captions?.playerCaptionsTracklistRenderer;
@@ -200,7 +289,7 @@ function playerAnswer(id: string, scenario: Scenario, client: string): string {
 }
 
 function player(req: FixtureRequest): Answer {
-  let request: { videoId?: unknown; context?: { client?: { clientName?: unknown } } };
+  let request: { videoId?: unknown; context?: { client?: { clientName?: unknown; visitorData?: unknown; userAgent?: unknown } } };
   try {
     request = JSON.parse(req.body) as typeof request;
   } catch {
@@ -209,6 +298,7 @@ function player(req: FixtureRequest): Answer {
   const id = typeof request.videoId === 'string' ? request.videoId : '';
   const client = typeof request.context?.client?.clientName === 'string' ? request.context.client.clientName : '';
   const scenario = scenarioOf(id);
+  if (scenario === 'visitor-gate' && carriesSession(req, request.context?.client ?? {})) return jsonText(rewritten(RECORDED.withCaptions, id));
   const answer = () => jsonText(playerAnswer(id, scenario, client));
   return isTransportScenario(scenario) ? withTransportScenario(scenario, req, `youtube:${id}`, answer) : answer();
 }
@@ -218,7 +308,10 @@ function timedtext(req: FixtureRequest): Answer {
   const query = req.url.searchParams;
   const exp = query.get('exp');
   // The PO-token gate: 200 with nothing in it, exactly as YouTube answers (research §1.2).
-  if (scenarioOf(query.get('v') ?? '') === 'po-empty-body' || exp === 'xpe' || exp === 'xpv') return text('', 'text/xml; charset=UTF-8');
+  const scenario = scenarioOf(query.get('v') ?? '');
+  if (scenario === 'po-empty-body' || exp === 'xpe' || exp === 'xpv') return text('', 'text/xml; charset=UTF-8');
+  // yt-dlp#13770/#13831: timedtext answering 429 to a client whose request rate was low (no Retry-After).
+  if (scenario === 'captions-429') return text('<html><head><title>Sorry...</title></head><body>We\'re sorry... but your computer or network may be sending automated queries.</body></html>', 'text/html; charset=UTF-8', 429);
   const asr = query.get('kind') === 'asr';
   switch (query.get('fmt')) {
     case 'json3':
@@ -234,10 +327,22 @@ function timedtext(req: FixtureRequest): Answer {
   }
 }
 
+/**
+ * The home page the visitor data is read from. Without the consent cookie YouTube sends EU visitors
+ * to consent.youtube.com (a host this fixture does not serve), so a missing `SOCS` shows up as a
+ * failed bootstrap.
+ */
+function homePage(req: FixtureRequest): Answer {
+  if (homePageDown) return text('<html><body>Internal Server Error</body></html>', 'text/html', 500);
+  if (!/(^|;\s*)SOCS=CAI(;|$)/.test(req.headers.cookie ?? '')) return redirect('https://consent.youtube.com/m?continue=https%3A%2F%2Fwww.youtube.com%2F&gl=DE&m=0&pc=yt&hl=en&src=1');
+  return html(HOME_PAGE);
+}
+
 export const youtube: HostModule = {
   hosts: ['www.youtube.com', 'youtube.com', 'm.youtube.com'],
   handle(req) {
     const path = req.url.pathname;
+    if (req.method === 'GET' && path === '/') return homePage(req);
     if (req.method === 'POST' && path === '/youtubei/v1/player') return player(req);
     if (req.method === 'GET' && path === '/api/timedtext') return timedtext(req);
     return notFound(`YouTube path ${path}`);

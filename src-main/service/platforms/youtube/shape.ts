@@ -13,7 +13,8 @@ export function startTimeText(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export function longformBody(item: ParsedItem, videoId: string, track: CaptionTrack, tracks: readonly CaptionTrack[], segments: readonly Segment[]): Record<string, unknown> {
+/** `language` is the fetched track's name, or for a machine translation what it was translated into and from. */
+export function longformBody(item: ParsedItem, videoId: string, language: string, tracks: readonly CaptionTrack[], segments: readonly Segment[]): Record<string, unknown> {
   return {
     success: true,
     type: 'video',
@@ -21,7 +22,7 @@ export function longformBody(item: ParsedItem, videoId: string, track: CaptionTr
     // Times are strings of integer ms (the spec keeps large values lossless that way).
     transcript: segments.map((s) => ({ text: s.text, startMs: String(s.startMs), endMs: String(s.endMs), startTimeText: startTimeText(s.startMs) })),
     transcript_only_text: segmentsText(segments, ' '),
-    language: track.name.simpleText,
+    language,
     videoId,
     captionTracks: tracks,
   };

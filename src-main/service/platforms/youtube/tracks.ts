@@ -15,8 +15,22 @@ function displayName(name: unknown): string | undefined {
   return asString(at(name, 'simpleText')) ?? asString(at(asArray(at(name, 'runs'))[0], 'text'));
 }
 
+/** A language YouTube offers to machine-translate translatable tracks into (`&tlang=`). */
+export interface TranslationLanguage {
+  languageCode: string;
+  name: string;
+}
+
+export interface TrackList {
+  tracks: CaptionTrack[];
+  defaultIndex: number | undefined;
+  translationLanguages: TranslationLanguage[];
+  /** The track YouTube translates from by default (`defaultTranslationSourceTrackIndices`). */
+  translationSourceIndex: number | undefined;
+}
+
 /** Every track the player exposes, normalised; entries without a URL or language are dropped. */
-export function captionTracksOf(player: unknown): { tracks: CaptionTrack[]; defaultIndex: number | undefined } {
+export function captionTracksOf(player: unknown): TrackList {
   const renderer = at(player, 'captions', 'playerCaptionsTracklistRenderer');
   const tracks: CaptionTrack[] = [];
   const indexMap = new Map<number, number>();
@@ -34,7 +48,18 @@ export function captionTracksOf(player: unknown): { tracks: CaptionTrack[]; defa
     tracks.push(track);
   });
   const declared = asNumber(at(asArray(at(renderer, 'audioTracks'))[0], 'defaultCaptionTrackIndex'));
-  return { tracks, defaultIndex: declared === undefined ? undefined : indexMap.get(declared) };
+  const source = asNumber(asArray(at(renderer, 'defaultTranslationSourceTrackIndices'))[0]);
+  const translationLanguages = asArray(at(renderer, 'translationLanguages')).flatMap((raw) => {
+    const languageCode = asString(at(raw, 'languageCode'));
+    const name = displayName(at(raw, 'languageName'));
+    return languageCode === undefined || name === undefined ? [] : [{ languageCode, name }];
+  });
+  return {
+    tracks,
+    defaultIndex: declared === undefined ? undefined : indexMap.get(declared),
+    translationLanguages,
+    translationSourceIndex: source === undefined ? undefined : indexMap.get(source),
+  };
 }
 
 /** YouTube's experiment that needs a PO token for this caption URL: timedtext answers 200 with nothing. */
@@ -50,15 +75,49 @@ export function needsPoToken(track: CaptionTrack): boolean {
 const isAsr = (track: CaptionTrack) => track.kind === 'asr';
 const baseLanguage = (code: string) => code.toLowerCase().split('-')[0] ?? '';
 
-export type TrackChoice = { ok: true; track: CaptionTrack } | { ok: false; reason: 'po_token' | 'no_such_language' };
+export type TrackChoice =
+  | { ok: true; track: CaptionTrack; translation?: TranslationLanguage }
+  | { ok: false; reason: 'po_token' | 'no_such_language' };
+
+/** The translation language `lang` names: exactly, else by base language (`pt-BR` finds `pt`). */
+function translationFor(languages: readonly TranslationLanguage[], lang: string): TranslationLanguage | undefined {
+  const wanted = lang.toLowerCase();
+  return languages.find((l) => l.languageCode.toLowerCase() === wanted) ?? languages.find((l) => baseLanguage(l.languageCode) === baseLanguage(wanted));
+}
+
+/**
+ * A machine translation into `lang` when the video has no track in it: from YouTube's default
+ * translation source, else the default track, else a manual one, else an auto-generated one; only
+ * tracks YouTube marks translatable.
+ */
+function chooseTranslation(list: Omit<TrackList, 'tracks'> & { tracks: readonly CaptionTrack[] }, lang: string, pick: (candidates: readonly CaptionTrack[]) => TrackChoice): TrackChoice {
+  const translation = translationFor(list.translationLanguages, lang);
+  if (translation === undefined) return { ok: false, reason: 'no_such_language' };
+  const { tracks } = list;
+  const indexed = (index: number | undefined) => (index === undefined ? [] : [tracks[index]].filter((t): t is CaptionTrack => t !== undefined));
+  const ordered = [...indexed(list.translationSourceIndex), ...indexed(list.defaultIndex), ...tracks.filter((t) => !isAsr(t)), ...tracks.filter(isAsr)].filter((t) => t.isTranslatable);
+  const choice = pick(ordered);
+  return choice.ok ? { ...choice, translation } : choice;
+}
+
+/** The name a translated track goes by: "German (auto-translated from English)". */
+export function translatedName(source: CaptionTrack, translation: TranslationLanguage): string {
+  return `${translation.name} (auto-translated from ${source.name.simpleText.replace(/ \(auto-generated\)$/, '')})`;
+}
+
+/** The caption URL of a track, asking YouTube for the translation when there is one. */
+export function captionUrl(choice: { track: CaptionTrack; translation?: TranslationLanguage }): string {
+  return choice.translation === undefined ? choice.track.baseUrl : `${choice.track.baseUrl}&tlang=${encodeURIComponent(choice.translation.languageCode)}`;
+}
 
 /**
  * The track to fetch: with `lang`, a manual track in that language, else an auto-generated one,
- * matching exactly first and then by base language (`pt` finds `pt-BR`); without `lang`, the
- * video's default track, else the first manual one, else the first auto-generated one. Tracks that
- * need a PO token are skipped; when only such tracks would do, the answer says so.
+ * matching exactly first and then by base language (`pt` finds `pt-BR`), else (when `list` offers
+ * it) a machine translation into `lang`: native tracks always win; without `lang`, the video's
+ * default track, else the first manual one, else the first auto-generated one. Tracks that need a
+ * PO token are skipped; when only such tracks would do, the answer says so.
  */
-export function chooseTrack(tracks: readonly CaptionTrack[], defaultIndex: number | undefined, lang: string | undefined): TrackChoice {
+export function chooseTrack(tracks: readonly CaptionTrack[], defaultIndex: number | undefined, lang: string | undefined, list?: Omit<TrackList, 'tracks' | 'defaultIndex'>): TrackChoice {
   const pick = (candidates: readonly CaptionTrack[]): TrackChoice => {
     const usable = candidates.find((track) => !needsPoToken(track));
     if (usable !== undefined) return { ok: true, track: usable };
@@ -72,7 +131,7 @@ export function chooseTrack(tracks: readonly CaptionTrack[], defaultIndex: numbe
       const ordered = [...group.filter((t) => !isAsr(t)), ...group.filter(isAsr)];
       if (ordered.length > 0) return pick(ordered);
     }
-    return { ok: false, reason: 'no_such_language' };
+    return list === undefined ? { ok: false, reason: 'no_such_language' } : chooseTranslation({ ...list, tracks, defaultIndex }, lang, pick);
   }
   const preferred = defaultIndex === undefined ? undefined : tracks[defaultIndex];
   const ordered = [...(preferred === undefined ? [] : [preferred]), ...tracks.filter((t) => !isAsr(t)), ...tracks.filter(isAsr)];
