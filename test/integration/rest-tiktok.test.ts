@@ -7,6 +7,7 @@ import { TIKTOK_IDS, TIKTOK_SHORT, TIKTOK_USER } from '../upstream/hosts/tiktok'
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
 const video = (id: string) => `https://www.tiktok.com/@${TIKTOK_USER}/video/${id}`;
+const SPOKEN = 'Three things nobody tells you\nabout moving to Lisbon & working remotely\nFirst: the hills are real.\nSecond, "pastel de nata" is a lifestyle.';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,9 +32,7 @@ describe('a video with captions', () => {
     const mark = h.mark();
     first = await expectCharged(h, 'shortform', video(TIKTOK_IDS.withCaptions));
     expect(Object.keys(first.body).sort()).toEqual(['credits', 'transcript', 'videoUrls']);
-    expect(first.body.transcript).toBe(
-      'Three things nobody tells you\nabout moving to Lisbon & working remotely\nFirst: the hills are real.\nSecond, "pastel de nata" is a lifestyle.',
-    );
+    expect(first.body.transcript).toBe(SPOKEN);
     expectVideoUrls(first, TIKTOK_IDS.withCaptions);
     // The ASR track, not the machine translation listed before it.
     const subtitles = h.requestsSince(mark).filter((url) => url.includes('/subtitle/'));
@@ -44,6 +43,22 @@ describe('a video with captions', () => {
   it('serves another accepted form from the cache: cached, free, no upstream request', async () => {
     const mark = h.mark();
     await expectCacheHit(h, 'shortform', `https://m.tiktok.com/@${TIKTOK_USER}/video/${TIKTOK_IDS.withCaptions}?is_from_webapp=1&sender_device=pc`, first);
+    expect(h.requestsSince(mark)).toEqual([]);
+  });
+
+  it('serves the share, embed, user-less and secUid forms of the same video from the cache, with no upstream request', async () => {
+    const mark = h.mark();
+    const id = TIKTOK_IDS.withCaptions;
+    for (const form of [
+      `https://www.tiktok.com/share/video/${id}`,
+      `https://www.tiktokv.com/share/video/${id}/`,
+      `https://www.tiktok.com/@/video/${id}/`,
+      `https://www.tiktok.com/embed/${id}`,
+      `https://www.tiktok.com/embed/v2/${id}?lang=en-US`,
+      `https://www.tiktok.com/@MS4wLjABAAAATh8Vewkn0LYM7Fo03iec3qKdeCUOcBIouRk1mkiag6h3o_pQu_dUXvZ2EZlGST7_/video/${id}`,
+    ]) {
+      await expectCacheHit(h, 'shortform', form, first);
+    }
     expect(h.requestsSince(mark)).toEqual([]);
   });
 
@@ -59,6 +74,41 @@ describe('a video with captions', () => {
 
   it('answers 404 for a short link that leads nowhere, free', async () => {
     await expectFreeFailure(h, 'shortform', `https://vm.tiktok.com/${TIKTOK_SHORT.toHome}/`, 404, NO_TRANSCRIPT, /leads to https:\/\/www\.tiktok\.com\/, not to a video/);
+  });
+});
+
+describe('caption formats besides WebVTT: the words, for one credit (not a paid empty transcript)', () => {
+  it.each([
+    ['an SRT track only', TIKTOK_IDS.srtOnly, /eng-US\.srt\?/],
+    ['a creator_caption (JSON) track only', TIKTOK_IDS.creatorCaptionOnly, /eng-US\.creator_caption\?/],
+  ])('%s', async (_name, id, track) => {
+    const mark = h.mark();
+    const reply = await expectCharged(h, 'shortform', video(id));
+    expect(reply.body.transcript).toBe(SPOKEN);
+    expectVideoUrls(reply, id);
+    expect(h.requestsSince(mark).filter((url) => url.includes('/subtitle/'))).toEqual([expect.stringMatching(track)]);
+  });
+});
+
+describe("TikTok's JavaScript challenge", () => {
+  it('is solved (SHA-256, the cookie named by #wci) and the page fetched again once: 200, one credit', async () => {
+    const mark = h.mark();
+    const reply = await expectCharged(h, 'shortform', video(TIKTOK_IDS.challenge));
+    expect(reply.body.transcript).toBe(SPOKEN);
+    const pages = h.requestsSince(mark).filter((url) => url.startsWith('https://www.tiktok.com/@'));
+    expect(pages).toEqual([video(TIKTOK_IDS.challenge), video(TIKTOK_IDS.challenge)]);
+  });
+
+  it('the challenge again after the solved cookie: 502 that says so, free, no third page request', async () => {
+    const mark = h.mark();
+    await expectFreeFailure(h, 'shortform', video(TIKTOK_IDS.challengeRepeated), 502, UPSTREAM, /TikTok showed its JavaScript challenge again after we solved it/);
+    expect(h.requestsSince(mark).filter((url) => url.startsWith('https://www.tiktok.com/@'))).toHaveLength(2);
+  });
+
+  it('a challenge no number up to 10^6 solves: 502, free, the page not fetched again', { timeout: 60_000 }, async () => {
+    const mark = h.mark();
+    await expectFreeFailure(h, 'shortform', video(TIKTOK_IDS.challengeUnsolvable), 502, UPSTREAM, /could not solve TikTok's JavaScript challenge/);
+    expect(h.requestsSince(mark).filter((url) => url.startsWith('https://www.tiktok.com/@'))).toHaveLength(1);
   });
 });
 
@@ -89,7 +139,7 @@ describe('what TikTok says about the video: 404, free', () => {
 describe('what kept us from an answer: 502, free', () => {
   it.each([
     ['an IP block (status 10204, the bot check)', TIKTOK_IDS.ipBlocked, /IP address is blocked \(status 10204\)/],
-    ['a JavaScript challenge page', TIKTOK_IDS.challenge, /JavaScript challenge/],
+    ['the "downgrade-mssdk" app shell without data (a bot wall, not a layout change)', TIKTOK_IDS.botWall, /^TikTok showed a bot check/],
     ['a redirect to the login page', TIKTOK_IDS.loginRedirect, /asked for a sign-in/],
     ['a refused captions file (a block, not "no captions")', TIKTOK_IDS.captionsBlocked, /refused the request for the captions file \(HTTP 403\)/],
     ['429 with a long Retry-After', TIKTOK_IDS.rateLimited, /HTTP 429, retry after 120 s/],

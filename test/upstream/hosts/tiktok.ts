@@ -1,6 +1,7 @@
 // www.tiktok.com video pages, vm./vt. short links and the CDN hosts their payloads point at.
 // Pages carry `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">` with
 // `__DEFAULT_SCOPE__["webapp.video-detail"]` shaped as research/upstream-video.md §2.2 describes.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { html, isTransportScenario, media, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
@@ -27,6 +28,16 @@ export const TIKTOK_IDS = {
   slowBody: '7350000000000000014',
   truncated: '7350000000000000015',
   malformed: '7350000000000000016',
+  /** Only an SRT track (no WebVTT). */
+  srtOnly: '7350000000000000017',
+  /** Only a `creator_caption` (JSON) track. */
+  creatorCaptionOnly: '7350000000000000018',
+  /** The "downgrade-mssdk" app shell without data (yt-dlp#17393). */
+  botWall: '7350000000000000019',
+  /** The JS challenge again, even with the right cookie. */
+  challengeRepeated: '7350000000000000020',
+  /** A challenge whose digest no number up to 10^6 gives. */
+  challengeUnsolvable: '7350000000000000021',
 } as const;
 
 /** Short-link codes and where they lead. */
@@ -45,6 +56,11 @@ type Scenario =
   | 'login-redirect'
   | 'captions-blocked'
   | 'malformed'
+  | 'srt-only'
+  | 'creator-caption-only'
+  | 'bot-wall'
+  | 'challenge-repeated'
+  | 'challenge-unsolvable'
   | Exclude<TransportScenario, 'rate-limited-once'>;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
@@ -64,28 +80,72 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [TIKTOK_IDS.slowBody]: 'slow-body',
   [TIKTOK_IDS.truncated]: 'truncated',
   [TIKTOK_IDS.malformed]: 'malformed',
+  [TIKTOK_IDS.srtOnly]: 'srt-only',
+  [TIKTOK_IDS.creatorCaptionOnly]: 'creator-caption-only',
+  [TIKTOK_IDS.botWall]: 'bot-wall',
+  [TIKTOK_IDS.challengeRepeated]: 'challenge-repeated',
+  [TIKTOK_IDS.challengeUnsolvable]: 'challenge-unsolvable',
 };
 
 const CDN = 'https://v16-webapp-prime.tiktok.com';
 const IMAGES = 'https://p16-sign-va.tiktokcdn.com';
 const videoUrl = (id: string, gear: string) => `${CDN}/video/tos/useast5/tos-useast5-pve-0068-tx/${id}/?a=1988&bti=NEBzNTY6QGo6OjZALnAjNDQuYCMxNDNg&ch=0&cr=3&dr=0&lr=all&cd=0%7C0%7C0%7C&cv=1&br=2038&bt=1019&cs=0&ds=6&ft=4KJMyMzm8Zmo0PVvo-4jVH1r&mime_type=video_mp4&qs=0&rc=${gear}&vvpl=1&l=202606101200000A1B2C3D4E5F&btag=e00088000`;
-const subtitleUrl = (id: string, lang: string) => `${CDN}/subtitle/tos-useast5-v-0068-tx/${id}/${lang}.webvtt?a=1988&expire=1781000000&policy=2&signature=f1xtur3s1gn4tur3&l=202606101200000A1B2C3D4E5F`;
+const subtitleUrl = (id: string, lang: string, ext: SubtitleFormat = 'webvtt') => `${CDN}/subtitle/tos-useast5-v-0068-tx/${id}/${lang}.${ext}?a=1988&expire=1781000000&policy=2&signature=f1xtur3s1gn4tur3&l=202606101200000A1B2C3D4E5F`;
 const coverUrl = (id: string) => `${IMAGES}/tos-useast5-p-0068-tx/${id}~tplv-tiktokx-cropcenter:300:400.jpeg?dr=10395&nonce=18225&refresh_token=abc&x-expires=1781000000&x-signature=xyz&idc=useast5&ps=13740610&shcp=81f88b70&shp=a5d48078&t=4d5b0474`;
+
+type SubtitleFormat = 'webvtt' | 'srt' | 'creator_caption';
+
+/** The English WebVTT as SubRip, for the SRT-only video. */
+const ENGLISH_SRT = `1
+00:00:00,120 --> 00:00:01,800
+Three things nobody tells you
+
+2
+00:00:01,800 --> 00:00:03,960
+about moving to Lisbon & working remotely
+
+3
+00:00:03,960 --> 00:00:06,200
+First: the hills are real.
+
+4
+00:00:06,200 --> 00:00:08,480
+Second, "pastel de nata" is a lifestyle.
+`;
+
+/**
+ * The creator's own captions as JSON. Synthesized: no recorded body exists; the shape is the one
+ * yt-dlp reads from TikTok's caption JSON (`utterances[]` with `start_time`/`end_time` in ms and
+ * `text`, tiktok.py `_get_subtitles`).
+ */
+const ENGLISH_CREATOR_CAPTION = JSON.stringify({
+  version: '1',
+  language: 'eng-US',
+  utterances: [
+    { start_time: 120, end_time: 1800, text: 'Three things nobody tells you', words: [] },
+    { start_time: 1800, end_time: 3960, text: 'about moving to Lisbon & working remotely', words: [] },
+    { start_time: 3960, end_time: 6200, text: 'First: the hills are real.', words: [] },
+    { start_time: 6200, end_time: 8480, text: 'Second, "pastel de nata" is a lifestyle.', words: [] },
+  ],
+});
 
 interface SubtitleInfo {
   LanguageID: string;
   LanguageCodeName: string;
   Url: string;
   UrlExpire: number;
-  Format: 'webvtt' | 'creator_caption';
+  Format: SubtitleFormat;
   Version: string;
   Source: 'ASR' | 'MT';
   VideoSubtitleID: number;
   Size: number;
 }
 
-function itemStruct(id: string, options: { captions: boolean; video: boolean }): Record<string, unknown> {
-  const subtitleInfos: SubtitleInfo[] = options.captions
+function itemStruct(id: string, options: { captions: boolean | SubtitleFormat; video: boolean }): Record<string, unknown> {
+  const only = typeof options.captions === 'string' ? options.captions : undefined;
+  const subtitleInfos: SubtitleInfo[] = only !== undefined
+    ? [{ LanguageID: '2', LanguageCodeName: 'eng-US', Url: subtitleUrl(id, 'eng-US', only), UrlExpire: 1781000000, Format: only, Version: '1', Source: 'ASR', VideoSubtitleID: 0, Size: 1024 }]
+    : options.captions
     ? [
         // A machine translation listed first: the fetcher must still pick the original speech.
         { LanguageID: '3', LanguageCodeName: 'spa-ES', Url: subtitleUrl(id, 'spa-ES'), UrlExpire: 1781000000, Format: 'webvtt', Version: '4', Source: 'MT', VideoSubtitleID: 0, Size: SPANISH_VTT.length },
@@ -155,12 +215,49 @@ function page(detailJson: string, title: string): string {
 }
 
 const shareMeta = { title: 'Travel Tok on TikTok', desc: 'Three things nobody tells you about Lisbon' };
-const ok = (id: string, options: { captions: boolean; video: boolean }) =>
+const ok = (id: string, options: { captions: boolean | SubtitleFormat; video: boolean }) =>
   page(universalData({ itemInfo: { itemStruct: itemStruct(id, options) }, shareMeta, statusCode: 0, statusMsg: '', statusCode_: 0 }), 'Three things nobody tells you about Lisbon | TikTok');
 const status = (code: number, msg: string) => page(universalData({ shareMeta: { title: 'TikTok', desc: '' }, statusCode: code, statusMsg: msg }), 'TikTok - Make Your Day');
 
-// The JS challenge page TikTok shows instead of data (research §2.2 step 3).
-const CHALLENGE = `<!DOCTYPE html><html><head><title>Please wait...</title></head><body><div id="cs" class="eyJ2Ijp7ImEiOiJBQUFBIiwiYyI6IkJCQkIifSwicyI6ImZpeHR1cmUifQ=="></div><div id="wci" class="X2FmY2hhbGxlbmdlaWQ="></div><p>Please wait...</p><script>/* challenge */</script></body></html>`;
+// The JS challenge page TikTok shows instead of data (research upstream-live-2026 §2; yt-dlp
+// tiktok.py `_solve_challenge_and_set_cookies`): `#cs`'s class is base64 JSON whose `v.a` (base64)
+// and a decimal number hash (SHA-256) to `v.c` (base64); `#wci`'s class names the cookie that must
+// carry the same JSON with `d` = base64 of the number; `#rci`/`#rs` name an optional second cookie.
+const CHALLENGE_COOKIE = '_wafchallengeid';
+const CHALLENGE_NUMBER = 121853;
+const CHALLENGE_SALT = Buffer.from('fixture-waf-salt-0123');
+const sha256 = (...parts: Buffer[]) => parts.reduce((hash, part) => hash.update(part), createHash('sha256')).digest();
+
+function challengeData(scenario: 'solvable' | 'unsolvable'): { v: { a: string; c: string }; s: string } {
+  // Unsolvable: the digest of a number past the solver's 10^6 bound.
+  const number = scenario === 'solvable' ? CHALLENGE_NUMBER : 1_000_007;
+  return { v: { a: CHALLENGE_SALT.toString('base64'), c: sha256(CHALLENGE_SALT, Buffer.from(String(number))).toString('base64') }, s: 'fixture-signature' };
+}
+
+function challengePage(scenario: 'solvable' | 'unsolvable'): string {
+  const cs = Buffer.from(JSON.stringify(challengeData(scenario))).toString('base64');
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Please wait...</title></head><body><div id="cs" class="${cs}"></div><div id="wci" class="${CHALLENGE_COOKIE}"></div><div id="rci" class="waforiginalreid"></div><div id="rs" class="fixture-original-request"></div><p>Please wait...</p><script>/* solves #cs, sets the cookie named by #wci, reloads */</script></body></html>`;
+}
+
+/** Whether the request carries a correct solution: the issued challenge with `d` hashing to `v.c`. */
+function solvedChallenge(req: FixtureRequest): boolean {
+  const cookie = /(?:^|;\s*)_wafchallengeid=([^;]+)/.exec(String(req.headers.cookie ?? ''))?.[1];
+  if (cookie === undefined) return false;
+  try {
+    const answer = JSON.parse(Buffer.from(cookie, 'base64').toString('utf8')) as { v?: { a?: string; c?: string }; d?: string };
+    const issued = challengeData('solvable');
+    if (answer.v?.a !== issued.v.a || answer.v.c !== issued.v.c || typeof answer.d !== 'string') return false;
+    return sha256(Buffer.from(issued.v.a, 'base64'), Buffer.from(answer.d, 'base64')).equals(Buffer.from(issued.v.c, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The app shell TikTok serves without any video data (yt-dlp#17393, 2026-08, also under browser
+ * impersonation); the marker is `data-source="downgrade-mssdk-preload"`. Synthesized around it.
+ */
+const BOT_WALL = `<!DOCTYPE html><html lang="en"><head><meta charSet="UTF-8"/><title>TikTok - Make Your Day</title><script data-source="downgrade-mssdk-preload" src="https://sf16-website-login.neutral.ttwstatic.com/obj/tiktok_web_login_static/webmssdk/1.0.0.318/webmssdk.js"></script></head><body><div id="app"></div><script src="https://lf16-tiktok-web.tiktokcdn-us.com/obj/tiktok-web-tx/tiktok/webapp/main/webapp-desktop/npm-runtime.js" async=""></script></body></html>`;
 
 function videoPage(req: FixtureRequest, id: string): Answer {
   const scenario = SCENARIOS[id] ?? 'deleted';
@@ -189,7 +286,17 @@ function videoPage(req: FixtureRequest, id: string): Answer {
     case 'ip-blocked':
       return html(status(10204, 'Your IP address is blocked'));
     case 'challenge':
-      return html(CHALLENGE);
+      return solvedChallenge(req) ? normal() : html(challengePage('solvable'));
+    case 'challenge-repeated':
+      return html(challengePage('solvable'));
+    case 'challenge-unsolvable':
+      return html(challengePage('unsolvable'));
+    case 'bot-wall':
+      return html(BOT_WALL);
+    case 'srt-only':
+      return html(ok(id, { captions: 'srt', video: true }));
+    case 'creator-caption-only':
+      return html(ok(id, { captions: 'creator_caption', video: true }));
     case 'login-redirect':
       return redirect(`https://www.tiktok.com/login?redirect_url=${encodeURIComponent(req.url.href)}&lang=en&enter_method=mandatory`);
     case 'malformed': {
@@ -215,10 +322,12 @@ export const tiktok: HostModule = {
       if (path === '/' || path === '/login') return html('<!DOCTYPE html><html><head><title>TikTok - Make Your Day</title></head><body></body></html>');
       return notFound(`TikTok page ${path}`);
     }
-    const subtitle = /^\/subtitle\/[^/]+\/(\d+)\/([\w-]+)\.webvtt$/.exec(path);
+    const subtitle = /^\/subtitle\/[^/]+\/(\d+)\/([\w-]+)\.(webvtt|srt|creator_caption)$/.exec(path);
     if (subtitle) {
-      const [, id, lang] = subtitle as unknown as [string, string, string];
+      const [, id, lang, ext] = subtitle as unknown as [string, string, string, SubtitleFormat];
       if (SCENARIOS[id] === 'captions-blocked') return { status: 403, headers: { 'content-type': 'text/html' }, body: '<html><head><title>Access Denied</title></head><body>Access Denied</body></html>' };
+      if (ext === 'srt') return text(ENGLISH_SRT, 'application/x-subrip');
+      if (ext === 'creator_caption') return text(ENGLISH_CREATOR_CAPTION, 'application/json');
       return text(lang === 'spa-ES' ? SPANISH_VTT : ENGLISH_VTT, 'text/vtt; charset=utf-8');
     }
     if (path.startsWith('/video/') || path.startsWith('/music/')) return media(path.startsWith('/music/') ? 'audio/mpeg' : 'video/mp4');

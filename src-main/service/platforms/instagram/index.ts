@@ -1,101 +1,96 @@
-// reels (Instagram): the logged-out web flow (research/upstream-video.md §3.2): the home page gives
-// an LSD token and a csrftoken cookie → `api/graphql` PolarisLoggedOutDesktopWWWPostRootContentQuery
-// with the media id the shortcode encodes → `video_versions` → speech-to-text (Instagram exposes no
-// captions). Private posts and posts Instagram gates for visitors are 404; being sent to the login
-// page is Instagram's rate limit for anonymous visitors, a 502.
+// reels (Instagram): Instagram exposes no captions, so the post's video goes to speech-to-text.
+// Finding the video walks the sources yt-dlp walks (instagram.py, 2026-07), in its order:
+//   signed in (a `sessionid` cookie): `api/v1/media/<pk>/info/`;
+//   else the home page's LSD token (cached) → Instagram's ruling → the logged-out GraphQL query →
+//   PolarisPostRootQuery → the `/p/<code>/` page's relay data.
+// An empty answer is what a non-browser client, an anonymous rate limit or a rotated doc id gets,
+// so empty everywhere is a 502, never "private". 404 only where Instagram itself says so: its
+// ruling's words (e.g. "Restricted Video") when both queries came back empty, its 404 page for the
+// post, its signed-in API's "not found", or a post without video.
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamProfile } from '../../upstream/profile';
 import type { FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';
-import { noTranscript, statusFailure, upstreamFailure } from '../failures';
-import { HtmlPage } from '../html';
-import { asObject, asString, at, parseJson, type JsonObject } from '../json';
-import { fetchUpstream } from '../request';
+import { noTranscript, upstreamFailure } from '../failures';
+import { asString, at, type JsonObject } from '../json';
 import { transcribeSpeech } from '../speech';
+import { fetchRuling, fetchSignedInMedia } from './api';
+import { loggedOutQuery, postRootQuery } from './graphql';
 import { mediaIdOf, videoOf } from './media';
+import { fetchPostPage } from './postPage';
+import { HOME, InstagramSession } from './session';
+import type { SourceAnswer } from './source';
 
-const HOME = 'https://www.instagram.com/';
-export const GRAPHQL_URL = 'https://www.instagram.com/api/graphql';
-const APP_ID = '936619743392459';
-const DOC_ID = '27130156389949648';
-const QUERY_NAME = 'PolarisLoggedOutDesktopWWWPostRootContentQuery';
-const LOGIN_WALL = 'Instagram sent its login page instead of the post: it limits how many posts a visitor who is not signed in may see from one address. Try again later';
+export { lsdTokenOf } from './session';
 
-type Session = { ok: true; lsd: string; csrf: string | undefined } | { ok: false; failure: FetchFailure };
+/** Private posts' shortcodes carry 28 more characters (research/upstream-video.md §3.1). */
+const PRIVATE_SHORTCODE_LENGTH = 28;
 
-/** The LSD token: `<script id="__eqmc">{"l": …}` on current pages, `["LSD",[],{"token":…}]` on older ones. */
-export function lsdTokenOf(html: string): string | undefined {
-  const page = new HtmlPage(html);
-  const eqmc = page.scriptById('__eqmc');
-  const parsed = eqmc === undefined ? undefined : parseJson(eqmc);
-  const fromEqmc = parsed?.ok === true ? asString(at(parsed.value, 'l')) : undefined;
-  return fromEqmc ?? /\["LSD",\[\],\{"token":"([^"]+)"/.exec(html)?.[1];
+type Found = { ok: true; media: JsonObject } | ({ ok: false } & FetchFailure);
+
+/** The visitor's walk; `notes` gathers why each source came back empty, for the 502. */
+async function findAsVisitor(deps: { upstream: UpstreamClient; profile: UpstreamProfile }, session: InstagramSession, shortcode: string, mediaId: string, referer: string, signal: AbortSignal): Promise<Found> {
+  const lsd = await session.lsd(signal);
+  if (!lsd.ok) return { ok: false, ...lsd.failure };
+  const ruling = await fetchRuling(deps.upstream, deps.profile, mediaId, signal);
+  const ctx = { upstream: deps.upstream, profile: deps.profile, session, lsd: lsd.lsd, referer, signal };
+  const notes: string[] = [];
+  const settle = (answer: SourceAnswer, source: string): Found | undefined => {
+    if (answer.kind === 'media') return { ok: true, media: answer.media };
+    if (answer.kind === 'empty') {
+      notes.push(`${source}: ${answer.why}`);
+      return undefined;
+    }
+    return { ok: false, ...answer.failure };
+  };
+
+  const first = settle(await loggedOutQuery(ctx, mediaId, ruling.granted ? session.csrf() : undefined), 'logged-out GraphQL');
+  if (first !== undefined) return first;
+  const second = settle(await postRootQuery(ctx, shortcode), 'PolarisPostRootQuery');
+  if (second !== undefined) return second;
+  // Both queries gave nothing and Instagram's own check says why: that is Instagram's word.
+  if (ruling.words !== undefined) {
+    const restricted = /restricted/i.test(ruling.words);
+    return { ok: false, ...noTranscript('reels', `Instagram says: ${ruling.words}${restricted ? ' (it shows this post only to signed-in users; import your Instagram cookies to transcribe it)' : ''}`) };
+  }
+  const page = settle(await fetchPostPage(deps.upstream, shortcode, signal), 'post page');
+  if (page !== undefined) return page;
+  const hint = shortcode.length > PRIVATE_SHORTCODE_LENGTH ? ' Its shortcode has the long form of a private post, so it may be private.' : '';
+  return {
+    ok: false,
+    ...upstreamFailure(
+      `Instagram sent an empty media response (${notes.join('; ')}). Instagram answers visitors this way when it distrusts the client, limits this address, or has rotated its query ids (see \`transcript-desk upstream show\`); check that the post opens in a browser without signing in.${hint}`,
+    ),
+  };
 }
 
-const isLoginPage = (url: string) => /^\/accounts\/login/.test(new URL(url).pathname);
-
-async function openSession(deps: { upstream: UpstreamClient }, signal: AbortSignal): Promise<Session> {
-  const fetched = await fetchUpstream(deps.upstream, 'reels', { url: HOME, signal, headers: { accept: 'text/html,application/xhtml+xml' } });
-  if (!fetched.ok) return fetched;
-  if (isLoginPage(fetched.response.url)) return { ok: false, failure: upstreamFailure(LOGIN_WALL) };
-  const refused = statusFailure('reels', fetched.response, 'its home page', { missingMeansGone: false });
-  if (refused !== undefined) return { ok: false, failure: refused };
-  const lsd = lsdTokenOf(fetched.response.text());
-  if (lsd === undefined) return { ok: false, failure: upstreamFailure("Instagram's home page has no LSD token (its page layout may have changed)") };
-  const cookies = deps.upstream.cookies.header('reels', HOME) ?? '';
-  return { ok: true, lsd, csrf: /(?:^|;\s*)csrftoken=([^;]+)/.exec(cookies)?.[1] };
+/** With a `sessionid` cookie: the signed-in media API; undefined when there is no session or Instagram no longer accepts it. */
+async function findSignedIn(deps: { upstream: UpstreamClient; profile: UpstreamProfile }, session: InstagramSession, mediaId: string, signal: AbortSignal): Promise<Found | undefined> {
+  if (!/(?:^|;\s*)sessionid=[^;]+/.test(deps.upstream.cookies.header('reels', HOME) ?? '')) return undefined;
+  const signedIn = await fetchSignedInMedia(deps.upstream, deps.profile, mediaId, session.csrf(), signal);
+  switch (signedIn.kind) {
+    case 'media':
+      return { ok: true, media: signedIn.media };
+    case 'said':
+    case 'blocked':
+      return { ok: false, ...signedIn.failure };
+    case 'empty':
+      return { ok: false, ...upstreamFailure(`Instagram's media API gave nothing for a signed-in session (${signedIn.why})`) };
+    case 'signed_out':
+      // Instagram no longer accepts the session: go on as a visitor would.
+      return undefined;
+  }
 }
 
-/** The post's media object, or why there is none. */
-async function queryMedia(deps: { upstream: UpstreamClient }, session: { lsd: string; csrf: string | undefined }, mediaId: string, referer: string, signal: AbortSignal): Promise<{ ok: true; media: JsonObject } | { ok: false; failure: FetchFailure }> {
-  const form = new URLSearchParams({ lsd: session.lsd, fb_api_caller_class: 'RelayModern', fb_api_req_friendly_name: QUERY_NAME, server_timestamps: 'true', variables: JSON.stringify({ media_id: mediaId }), doc_id: DOC_ID });
-  const fetched = await fetchUpstream(deps.upstream, 'reels', {
-    url: GRAPHQL_URL,
-    method: 'POST',
-    body: form.toString(),
-    signal,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: '*/*',
-      origin: 'https://www.instagram.com',
-      referer,
-      'x-ig-app-id': APP_ID,
-      'x-asbd-id': '359341',
-      'x-ig-www-claim': '0',
-      'x-fb-lsd': session.lsd,
-      'x-fb-friendly-name': QUERY_NAME,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(session.csrf === undefined ? {} : { 'x-csrftoken': session.csrf }),
-    },
-  });
-  if (!fetched.ok) return fetched;
-  const response = fetched.response;
-  if (isLoginPage(response.url)) return { ok: false, failure: upstreamFailure(LOGIN_WALL) };
-  const parsed = parseJson(response.text());
-  if (parsed.ok && at(parsed.value, 'require_login') === true) return { ok: false, failure: upstreamFailure(LOGIN_WALL) };
-  const refused = statusFailure('reels', response, 'this post', { missingMeansGone: false });
-  if (refused !== undefined) return { ok: false, failure: refused };
-  if (!parsed.ok) return { ok: false, failure: upstreamFailure("Instagram's answer about the post is not valid JSON (a block page, or its API changed)") };
-
-  const data = asObject(at(parsed.value, 'data'));
-  if (data === undefined) return { ok: false, failure: upstreamFailure("Instagram's answer about the post has no data (its API may have changed)") };
-  if (data.xig_polaris_media === null) return { ok: false, failure: noTranscript('reels', 'Instagram says this post does not exist (it may have been deleted)') };
-  const polaris = asObject(data.xig_polaris_media);
-  if (polaris === undefined) return { ok: false, failure: upstreamFailure("Instagram's answer about the post has no media (its API may have changed)") };
-  const media = asObject(polaris.if_not_gated_logged_out);
-  if (media === undefined) return { ok: false, failure: noTranscript('reels', 'This Instagram post is private or only shown to signed-in users') };
-  return { ok: true, media };
-}
-
-export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher {
+export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher {
+  const session = new InstagramSession(deps.upstream);
   return {
     async fetch(item, ctx): Promise<FetchOutcome> {
-      if (item.parts?.kind === 'story') return { ok: false, ...noTranscript('reels', 'Instagram stories are not supported: they expire and are only shown to signed-in users') };
       const mediaId = mediaIdOf(item.itemId);
       if (mediaId === undefined) return { ok: false, ...noTranscript('reels', 'This shortcode names no Instagram post') };
-      const session = await openSession(deps, ctx.signal);
-      if (!session.ok) return { ok: false, ...session.failure };
-      const found = await queryMedia(deps, session, mediaId, item.normalizedUrl, ctx.signal);
-      if (!found.ok) return { ok: false, ...found.failure };
+
+      const found = (await findSignedIn(deps, session, mediaId, ctx.signal)) ?? (await findAsVisitor(deps, session, item.itemId, mediaId, item.normalizedUrl, ctx.signal));
+      if (!found.ok) return found;
 
       const video = videoOf(found.media);
       if (video === undefined) return { ok: false, ...noTranscript('reels', 'This Instagram post has no video') };

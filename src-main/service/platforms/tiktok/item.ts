@@ -2,17 +2,31 @@
 import type { VideoUrls } from '../emptyTranscript';
 import { asArray, asNumber, asObject, asString, at, httpUrl, type JsonObject } from '../json';
 
+/** The subtitle formats TikTok lists (yt-dlp tiktok.py `EXT_MAP`), best first: `creator_caption` is JSON. */
+export type SubtitleFormat = 'webvtt' | 'srt' | 'creator_caption';
+const FORMATS: readonly SubtitleFormat[] = ['webvtt', 'srt', 'creator_caption'];
+
+export interface SubtitleTrack {
+  url: string;
+  format: SubtitleFormat;
+}
+
+const formatOf = (info: JsonObject): SubtitleFormat | undefined => FORMATS.find((format) => format === asString(info.Format)?.toLowerCase());
+
 /**
- * The subtitle file to read: WebVTT only (`creator_caption` is another format), and the speech as
- * spoken (`Source: ASR`) before machine translations (`MT`) into other languages.
+ * The subtitle file to read: the speech as spoken (`Source: ASR`) before machine translations
+ * (`MT`) into other languages, then WebVTT before SRT before the creator's JSON captions.
  */
-export function subtitleUrlOf(item: JsonObject): string | undefined {
-  const infos = asArray(at(item, 'video', 'subtitleInfos'))
-    .map(asObject)
-    .filter((info): info is JsonObject => info !== undefined && asString(info.Format)?.toLowerCase() === 'webvtt' && httpUrl(info.Url) !== undefined);
-  const rank = (info: JsonObject) => (info.Source === 'ASR' ? 0 : info.Source === 'MT' ? 2 : 1);
-  const best = [...infos].sort((a, b) => rank(a) - rank(b))[0];
-  return best === undefined ? undefined : httpUrl(best.Url);
+export function subtitleTrackOf(item: JsonObject): SubtitleTrack | undefined {
+  const tracks = asArray(at(item, 'video', 'subtitleInfos')).flatMap((value) => {
+    const info = asObject(value);
+    const format = info === undefined ? undefined : formatOf(info);
+    const url = httpUrl(info?.Url);
+    return info === undefined || format === undefined || url === undefined ? [] : [{ url, format, source: info.Source }];
+  });
+  const rank = (track: (typeof tracks)[number]) => (track.source === 'ASR' ? 0 : track.source === 'MT' ? 2 : 1) * FORMATS.length + FORMATS.indexOf(track.format);
+  const best = [...tracks].sort((a, b) => rank(a) - rank(b))[0];
+  return best === undefined ? undefined : { url: best.url, format: best.format };
 }
 
 /** TikTok sometimes lists URLs on its own web host that never serve video; those do not count. */

@@ -1,5 +1,7 @@
 // What a TikTok video page says (research/upstream-video.md §2.2): the rehydration data's
 // `webapp.video-detail`, a status code when the item is not shown, or a challenge page instead.
+// An app shell marked `data-source="downgrade-mssdk-preload"` without any data is TikTok's bot
+// wall (yt-dlp#17393, 2026-08: served even to browser-grade clients), not a layout change.
 import { HtmlPage } from '../html';
 import { asObject, asString, asNumber, at, parseJson, type JsonObject } from '../json';
 
@@ -7,6 +9,7 @@ export type TikTokPage =
   | { kind: 'item'; item: JsonObject }
   | { kind: 'status'; code: number; message: string }
   | { kind: 'challenge' }
+  | { kind: 'bot_wall' }
   | { kind: 'no_data' }
   | { kind: 'malformed' };
 
@@ -15,7 +18,8 @@ export function readTikTokPage(html: string): TikTokPage {
   const data = page.scriptById('__UNIVERSAL_DATA_FOR_REHYDRATION__');
   if (data === undefined) {
     // The JS challenge page: an element `cs` holding the puzzle, "Please wait..." as title.
-    return page.hasElementWithId('cs') || page.hasElementWithId('wci') || /please wait/i.test(page.title() ?? '') ? { kind: 'challenge' } : { kind: 'no_data' };
+    if (page.hasElementWithId('cs') || page.hasElementWithId('wci') || /please wait/i.test(page.title() ?? '')) return { kind: 'challenge' };
+    return /data-source=["']?downgrade-mssdk/i.test(html) ? { kind: 'bot_wall' } : { kind: 'no_data' };
   }
   const parsed = parseJson(data);
   if (!parsed.ok) return { kind: 'malformed' };
