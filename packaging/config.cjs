@@ -6,8 +6,11 @@
 
 const GPU_VARIANTS = ['cuda', 'vulkan'];
 
-/** Native modules: Electron cannot dlopen a .node file from inside the asar archive. */
-const NATIVE_MODULES = ['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/@fugood/node-whisper-*/**'];
+/**
+ * Native modules: Electron cannot dlopen a .node file from inside the asar archive. impit (the
+ * headless server's browser-grade HTTP client) ships its N-API binary as impit-<os>-<arch>.
+ */
+const NATIVE_MODULES = ['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/@fugood/node-whisper-*/**', 'node_modules/impit-*/**'];
 
 function gpuVariants(env) {
   const asked = (env.TRANSCRIPT_DESK_WHISPER_GPU ?? '')

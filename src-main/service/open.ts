@@ -5,10 +5,12 @@ import { PodcastJobs } from './podcast/index';
 import { TranscriptService, type ServiceOptions } from './service';
 import { Settings, type SecretSettings } from './settings';
 import { SpeechToText } from './stt/index';
+import { browserGradeTransport } from './upstream/browserGrade';
 import { UpstreamClient } from './upstream/client';
+import { impitTransport } from './upstream/impitTransport';
 import { profileFile, UpstreamProfile } from './upstream/profile';
 import { parseOverrideOrigin, parseTimeoutMs } from './upstream/routing';
-import type { Transport } from './upstream/transport';
+import { undiciTransport, type Transport } from './upstream/transport';
 
 export interface OpenedService {
   service: TranscriptService;
@@ -32,7 +34,10 @@ export interface ServiceHost {
   ownerKey?: OwnerKeyStore;
   /** Where secret settings are kept; ledger rows by default. */
   secretSettings?: SecretSettings;
-  /** The wire under the upstream client; undici by default. */
+  /**
+   * The wire under the upstream client. By default (serve, the CLI) a browser's handshake (impit)
+   * for the platform hosts that fingerprint, undici for everything else (upstream/browserGrade.ts).
+   */
   transport?: Transport;
 }
 
@@ -49,7 +54,7 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
     const upstream = new UpstreamClient({
       override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM),
       timeoutMs: parseTimeoutMs(env.TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS),
-      ...(host.transport === undefined ? {} : { transport: host.transport }),
+      transport: host.transport ?? browserGradeTransport({ browser: impitTransport(), plain: undiciTransport() }),
     });
     const profile = new UpstreamProfile(profileFile(home));
     const settings = new Settings(ledger, host.secretSettings);

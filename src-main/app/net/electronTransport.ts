@@ -3,12 +3,14 @@
 // a platform's sign-in cookies go with its requests. Like every transport it does not follow
 // redirects: a 3xx is handed back to the client, which checks the next hop and goes on.
 // (net.fetch cannot do that: with redirect 'manual' it fails the request instead of answering.)
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { net, type IncomingMessage, type Session } from 'electron';
+import { idleGuard, timeoutError } from '../../service/upstream/idleGuard';
 import type { Transport, TransportRequest, TransportResponse } from '../../service/upstream/transport';
 import type { UpstreamScope } from '../../service/upstream/userAgents';
 import { assertPublicHost } from './addressCheck';
 import { withNodeCode } from './chromiumErrors';
+import { browserUserAgent } from './sessions';
 
 export interface ElectronTransportOptions {
   sessionFor(scope: UpstreamScope | undefined): Session;
@@ -17,38 +19,10 @@ export interface ElectronTransportOptions {
 /** Headers Chromium sets itself (and decodes for): passing ours would be refused or would break decoding. */
 const CHROMIUM_OWNS = new Set(['accept-encoding', 'host', 'connection', 'content-length', 'transfer-encoding']);
 
-const timeoutError = (code: string, what: string) => Object.assign(new Error(what), { code });
-
 function flatHeaders(raw: Record<string, string | string[]>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(raw)) out[name.toLowerCase()] = value;
   return out;
-}
-
-/** Fails the body when it is silent for `ms` (the undici transport's bodyTimeout). */
-function idleGuard(ms: number): Transform {
-  let timer: NodeJS.Timeout | undefined;
-  const guard: Transform = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      arm();
-      done(null, chunk);
-    },
-    flush(done) {
-      clearTimeout(timer);
-      done();
-    },
-    destroy(error, done) {
-      clearTimeout(timer);
-      done(error);
-    },
-  });
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => guard.destroy(timeoutError('UND_ERR_BODY_TIMEOUT', `no data for ${ms} ms`)), ms);
-    timer.unref();
-  };
-  arm();
-  return guard;
 }
 
 function send(session: Session, req: TransportRequest): Promise<TransportResponse> {
@@ -116,6 +90,10 @@ function send(session: Session, req: TransportRequest): Promise<TransportRespons
 
 export function electronTransport(options: ElectronTransportOptions): Transport {
   return {
+    // Chromium's handshake with any other browser's User-Agent is a classic bot signal (a Safari
+    // UA over Chromium's TLS): every request says what the session really is, unless a fetcher
+    // names a client of its own (YouTube's InnerTube clients).
+    userAgentFor: (_url, scope) => browserUserAgent(options.sessionFor(scope)),
     async send(req) {
       const session = options.sessionFor(req.scope);
       if (req.guarded) {

@@ -40,10 +40,15 @@ export async function mirrorCookies(scope: UpstreamScope, cookies: readonly Cook
   }
 }
 
-/** Chromium's own User-Agent without the Electron and app tokens, which sign-in pages refuse. */
-export function browserUserAgent(session: Session): string {
+/**
+ * Chromium's own User-Agent as Chrome itself sends it: without the app's and Electron's tokens
+ * (sign-in pages refuse them, and no real browser carries them) and with the version reduced to
+ * `<major>.0.0.0` like Chrome's (a full build number is another tell).
+ */
+export function browserUserAgent(session: Pick<Session, 'getUserAgent'>): string {
   return session
     .getUserAgent()
     .replace(/\s+Electron\/\S+/, '')
-    .replace(/\s+transcript-desk\/\S+/i, '');
+    .replace(/(\(KHTML, like Gecko\))\s+.*?\s*(Chrome\/)/, '$1 $2')
+    .replace(/Chrome\/(\d+)\.[\d.]+/, 'Chrome/$1.0.0.0');
 }

@@ -12,6 +12,12 @@ import type { UpstreamScope } from './userAgents';
 export interface TransportRequest {
   /** Where the bytes go (after routing). */
   url: URL;
+  /**
+   * The platform URL this request stands for (the client sets it). The same as `url` in
+   * production; under TRANSCRIPT_DESK_UPSTREAM `url` points at the routing origin, and a
+   * transport that picks its wire by site (browserGrade.ts) must look here.
+   */
+  logicalUrl?: URL;
   method: 'GET' | 'POST' | 'HEAD';
   headers: Record<string, string>;
   body?: string;
@@ -39,6 +45,12 @@ export function discard(body: Readable): void {
 export interface Transport {
   send(request: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
+  /**
+   * The User-Agent of the browser this transport's handshake looks like, for a request to `url`
+   * (logical): the client's default, so the two never disagree. Absent or undefined: Node's own
+   * stack, which looks like no browser (the client sends BROWSER_USER_AGENT).
+   */
+  userAgentFor?(url: URL, scope: UpstreamScope | undefined): string | undefined;
 }
 
 export interface UndiciTransportOptions {
@@ -61,7 +73,7 @@ const DECODERS: Readonly<Record<string, () => Transform>> = {
  * stops at the cap). node:zlib rather than undici's decompress interceptor, which is experimental
  * and prints a warning on every CLI start.
  */
-function decoded(response: TransportResponse, method: TransportRequest['method']): TransportResponse {
+export function decoded(response: TransportResponse, method: TransportRequest['method']): TransportResponse {
   const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoder = method === 'HEAD' ? undefined : DECODERS[encoding];
   if (decoder === undefined) return response;

@@ -1,7 +1,8 @@
 // The Chromium transport with a mocked electron `net`: the address check runs on the session's
 // resolver before anything is sent, redirects come back to the upstream client unfollowed (which
 // then checks the next hop), Chromium's decoding and error strings are translated, and the routing
-// origin of tests and the demo skips the session's cookies.
+// origin of tests and the demo skips the session's cookies. Every request speaks as the session's
+// own Chromium (its User-Agent, cleaned of the app's and Electron's tokens), never as another browser.
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,8 +39,11 @@ class FakeRequest extends EventEmitter {
 let script: Script;
 let requests: FakeRequest[];
 const resolved: string[] = [];
-const answers: Record<string, string[]> = { 'www.tiktok.com': ['23.45.67.89'], 'internal.example': ['10.0.0.5'], 'media.example': ['93.184.216.34'] };
-const fakeSession = { resolveHost: (host: string) => (resolved.push(host), Promise.resolve({ endpoints: (answers[host] ?? []).map((address) => ({ address, family: 'ipv4' })) })) };
+const answers: Record<string, string[]> = { 'www.tiktok.com': ['23.45.67.89'], 'www.linkedin.com': ['13.107.42.14'], 'internal.example': ['10.0.0.5'], 'media.example': ['93.184.216.34'] };
+// What Electron reports for an app named "Transcript Desk": the app's and Electron's tokens and a full build number.
+const ELECTRON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Transcript Desk/0.1.0 Chrome/140.0.7339.133 Electron/38.1.0 Safari/537.36';
+const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const fakeSession = { getUserAgent: () => ELECTRON_UA, resolveHost: (host: string) => (resolved.push(host), Promise.resolve({ endpoints: (answers[host] ?? []).map((address) => ({ address, family: 'ipv4' })) })) };
 const transport = electronTransport({ sessionFor: () => fakeSession as unknown as Session });
 
 function respond(request: FakeRequest, status: number, headers: Record<string, string | string[]>, body: string) {
@@ -105,6 +109,23 @@ describe('Chromium transport', () => {
     script = () => undefined;
     await expect(transport.send({ url: new URL('https://www.tiktok.com/'), method: 'GET', headers: {}, signal: new AbortController().signal, headersTimeoutMs: 50, bodyTimeoutMs: 50, guarded: true })).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
     expect(requests[0]?.aborted).toBe(true);
+  });
+
+  it("sends every platform's requests with the session's own Chromium User-Agent, not Safari's or Firefox's", async () => {
+    script = (request) => respond(request, 200, {}, 'ok');
+    const client = new UpstreamClient({ transport });
+    for (const [url, scope] of [
+      ['https://www.tiktok.com/@scout/video/7106594312292453675', 'shortform'],
+      ['https://www.linkedin.com/posts/someone_activity-7100000000000000000-abcd', 'professional'],
+      ['https://media.example/episode.mp3', 'media'],
+    ] as const) {
+      await client.request({ url, scope, retry: false });
+      expect(requests.at(-1)?.headers['user-agent']).toBe(CHROME_UA);
+    }
+    // A fetcher that names its own client (YouTube's InnerTube clients) keeps it.
+    await client.request({ url: 'https://media.example/youtubei', scope: 'longform', headers: { 'User-Agent': 'com.google.ios.youtube/20.10.4 (iPhone16,2; U; CPU iOS 18_3_2 like Mac OS X;)' }, retry: false });
+    expect(requests.at(-1)?.headers['user-agent']).toBe('com.google.ios.youtube/20.10.4 (iPhone16,2; U; CPU iOS 18_3_2 like Mac OS X;)');
+    await client.close();
   });
 
   it('sends to the routing origin without the address check or the session cookies', async () => {
