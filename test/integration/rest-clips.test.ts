@@ -1,11 +1,17 @@
 // clips_a (Kick) and clips_b (Twitch) through the REST API of a real `serve` process: the clip
 // APIs of the fixture upstream, media made by flite, pocketsphinx as the engine.
+import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startApiServer } from '../../src-main/http/server';
+import { profileFile } from '../../src-main/service/upstream/profile';
 import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
+import { call, post } from '../helpers/http';
 import { clipGuardMs, expectClipSpeech, expectTooLong } from '../helpers/spoken';
-import { KICK_IDS } from '../upstream/hosts/kick';
+import { openTestService } from '../helpers/stt';
+import { KICK_IDS, KICK_SESSION } from '../upstream/hosts/kick';
 import { TWITCH_SLUGS } from '../upstream/hosts/twitch';
 import { prepareMedia } from '../upstream/media';
+import { startFixtureUpstream } from '../upstream/server';
 
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
@@ -70,6 +76,32 @@ describe('Kick clips', () => {
     await expectFreeFailure(h, 'clips_a', `https://kick.com/spreen/clips/${id}`, 502, UPSTREAM, message);
   });
 
+  it('a clip the API shows only to its signed-in owner: anonymous, Kick answers 404 (free); no privacy judgement of ours', async () => {
+    await expectFreeFailure(h, 'clips_a', `https://kick.com/spreen/clips/${KICK_IDS.ownerOnly}`, 404, NO_TRANSCRIPT, /does not exist \(HTTP 404\)/);
+  });
+
+  it('signed in (a session_token cookie): the API call carries `Authorization: Bearer <the URL-decoded token>`; the owner-only clip, whatever its privacy value, is transcribed for one credit', { timeout: CLIP_GUARD_MS }, async () => {
+    // Only the desktop app holds imported cookies: the REST API is served in-process on a service
+    // whose Kick jar has the session (the fixture answers 401 to any other bearer).
+    const fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
+    const opened = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+    opened.settings.set('stt.engine', 'pocketsphinx');
+    const api = await startApiServer(opened.service, '127.0.0.1', 0);
+    try {
+      expect(opened.upstream.cookies.importNetscape('clips_a', `.kick.com\tTRUE\t/\tTRUE\t4102444800\tsession_token\t${KICK_SESSION.cookie}`)).toEqual({ imported: 1, skipped: 0 });
+      const before = (await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits as number;
+      const reply = await post(api.url, '/api/clips_a/transcript', opened.owner.key, { url: `https://kick.com/spreen/clips/${KICK_IDS.ownerOnly}` });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body).toMatchObject({ success: true, id: KICK_IDS.ownerOnly, transcript_source: 'ai', credits: before - 1 });
+      expectClipSpeech(reply.body.transcript);
+      expect((await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits).toBe(before - 1);
+    } finally {
+      await api.close();
+      opened.remove();
+      await fixture.close();
+    }
+  });
+
   it('a VOD or a channel page is 400 with the Kick text', async () => {
     const reply = await h.transcript('clips_a', 'https://kick.com/spreen/videos/4b7e0d2a-8f55-4c0e-9d55-2f3a51c7e9a1');
     expect(reply.status).toBe(400);
@@ -105,6 +137,29 @@ describe('Twitch clips', () => {
     expect(h.requestsSince(mark).some((u) => u.includes('/AT-cm%7C961443378-360.mp4?sig=034e9e6a81cbd06adf291249190ab049150a5b48&token='))).toBe(true);
   });
 
+  it('every persisted hash retired (PersistedQueryNotFound from all three): the raw GQL query, with the slug as a variable, gets the clip', { timeout: CLIP_GUARD_MS }, async () => {
+    const mark = h.mark();
+    const reply = await expectCharged(h, 'clips_b', `https://clips.twitch.tv/${TWITCH_SLUGS.allRetired}`);
+    expect(reply.body).toMatchObject({ success: true, id: '1399001567', transcript_source: 'ai' });
+    expectClipSpeech(reply.body.transcript);
+    const requests = h.requestsSince(mark);
+    expect(requests.filter((u) => u === 'https://gql.twitch.tv/gql')).toHaveLength(4);
+    expect(requests.filter((u) => u.includes('twitchcdn.net')).map((u) => new URL(u).pathname)).toEqual([`/v2/media/${TWITCH_SLUGS.withPortrait}/785f4132-fc47-4fe1-a872-4b99af27f08f/video-360.mp4`]);
+  });
+
+  it('the persisted-query hashes come from the upstream profile: an unknown ShareClipRenderStatus hash in <home>/upstream-profile.json is retired by Twitch, VideoAccessToken_Clip answers', { timeout: CLIP_GUARD_MS }, async () => {
+    writeFileSync(profileFile(h.home), JSON.stringify({ 'twitch.hash.ShareClipRenderStatus': 'f'.repeat(64) }));
+    try {
+      const mark = h.mark();
+      const reply = await expectCharged(h, 'clips_b', 'https://clips.twitch.tv/DeliciousCarelessCrowLitty-ccS0mlymOKwRZBjV');
+      expect(reply.status).toBe(200);
+      // ShareClipRenderStatus (unknown hash) → VideoAccessToken_Clip, which the fixture answers with its recorded clip.
+      expect(h.requestsSince(mark).filter((u) => u === 'https://gql.twitch.tv/gql')).toHaveLength(2);
+    } finally {
+      rmSync(profileFile(h.home), { force: true });
+    }
+  });
+
   it.each([
     ['clip: null (recorded)', TWITCH_SLUGS.missing, /does not exist/],
     ['a playback token with authorization.forbidden', TWITCH_SLUGS.forbidden, /does not allow playing this clip \(UNAUTHORIZED_ENTITLEMENTS\)/],
@@ -113,7 +168,7 @@ describe('Twitch clips', () => {
   });
 
   it.each([
-    ['every persisted query retired', TWITCH_SLUGS.allRetired, /no longer knows the persisted queries .*ShareClipRenderStatus, VideoAccessToken_Clip, ClipsDownloadButton/],
+    ['every persisted query retired and the raw query refused (recorded integrity answer)', TWITCH_SLUGS.rawQueryRefused, /no longer knows the persisted queries .*ShareClipRenderStatus, VideoAccessToken_Clip, ClipsDownloadButton.*raw clip query failed too: .*Client-Integrity/],
     ['a Client-Integrity challenge (recorded)', TWITCH_SLUGS.integrity, /Client-Integrity check/],
     ['429', TWITCH_SLUGS.rateLimited, /HTTP 429/],
     ['500', TWITCH_SLUGS.serverError, /HTTP 500/],

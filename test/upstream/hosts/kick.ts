@@ -31,7 +31,16 @@ export const KICK_IDS = {
   mediaGone: id(7),
   rateLimited: id(8),
   serverError: id(9),
+  /**
+   * A clip the API shows only to its signed-in owner (`Authorization: Bearer <session_token>`);
+   * anonymous callers get the 404 of a missing clip. Its `privacy` is not PUBLIC (the value is made
+   * up: the service must not judge it, the API already decided).
+   */
+  ownerOnly: id(10),
 } as const;
+
+/** A signed-in browser's `session_token` cookie as cookies.txt holds it (URL-encoded), and the bearer Kick expects. */
+export const KICK_SESSION = { cookie: '184467%7CFx7rEkIcKsEsSiOnToKeN0123456789abcdefGHIJ', bearer: '184467|Fx7rEkIcKsEsSiOnToKeN0123456789abcdefGHIJ' } as const;
 
 const CDN = 'https://clips.kick.com/clips';
 
@@ -39,7 +48,7 @@ function clipOf(clipId: string, overrides: Record<string, unknown>): Answer {
   return json({ clip: { ...SAMPLE.clip, id: clipId, ...overrides } });
 }
 
-type Scenario = 'hls' | 'mp4' | 'too-long-by-duration' | 'too-long-media' | 'deleted' | 'null-clip' | 'cloudflare' | 'media-gone' | Exclude<TransportScenario, 'rate-limited-once' | 'slow-body' | 'truncated'>;
+type Scenario = 'owner-only' | 'hls' | 'mp4' | 'too-long-by-duration' | 'too-long-media' | 'deleted' | 'null-clip' | 'cloudflare' | 'media-gone' | Exclude<TransportScenario, 'rate-limited-once' | 'slow-body' | 'truncated'>;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [KICK_IDS.hls]: 'hls',
@@ -52,12 +61,18 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [KICK_IDS.mediaGone]: 'media-gone',
   [KICK_IDS.rateLimited]: 'rate-limited',
   [KICK_IDS.serverError]: 'server-error',
+  [KICK_IDS.ownerOnly]: 'owner-only',
 };
 
 function apiAnswer(req: FixtureRequest, clipId: string): Answer {
   const scenario = SCENARIOS[clipId.toUpperCase().replace(/^CLIP_/, 'clip_')] ?? 'deleted';
   if (isTransportScenario(scenario)) return withTransportScenario(scenario, req, `kick:${clipId}`, () => notFound('clip'));
+  const authorization = req.headers.authorization;
+  // Kick answers a bearer it does not know like Laravel does, whatever the clip.
+  if (authorization !== undefined && authorization !== `Bearer ${KICK_SESSION.bearer}`) return json({ message: 'Unauthenticated.' }, 401);
   switch (scenario) {
+    case 'owner-only':
+      return authorization === undefined ? json({ message: 'Clip not found' }, 404) : clipOf(clipId, { clip_url: `${CDN}/5c2e7a10-3f4b-4d6e-8a9b-0c1d2e3f4a5b.mp4`, video_url: `${CDN}/5c2e7a10-3f4b-4d6e-8a9b-0c1d2e3f4a5b.mp4`, duration: 13, privacy: 'CLIP_PRIVACY_PRIVATE' });
     case 'hls':
       return text(SAMPLE_TEXT, 'application/json');
     case 'mp4':

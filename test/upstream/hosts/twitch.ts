@@ -26,8 +26,10 @@ export const TWITCH_SLUGS = {
   missing: 'not-exists',
   /** ShareClipRenderStatus answers PersistedQueryNotFound; VideoAccessToken_Clip the recorded answer. */
   retiredHash: 'DeliciousDelightfulPicklesWOOP',
-  /** Every operation answers PersistedQueryNotFound. */
+  /** Every operation answers PersistedQueryNotFound; the raw query answers (recorded clip 1's fields). */
   allRetired: 'AllQueriesRetiredFixtureClip',
+  /** Every operation answers PersistedQueryNotFound, and the raw query gets the recorded integrity refusal. */
+  rawQueryRefused: 'RawQueryRefusedFixtureClip',
   /** The recorded Client-Integrity rejection. */
   integrity: 'IntegrityCheckedFixtureClip',
   /** The recorded clip with `authorization.forbidden: true`. */
@@ -56,9 +58,38 @@ function rewritten(slug: string, edit: (token: Record<string, unknown>) => void)
   return json(answer);
 }
 
+/**
+ * A raw `clip(slug:)` query: the fields it asks for, taken from recorded clip 1 (its landscape
+ * asset's qualities), under the slug asked for. The slug must come as a variable.
+ */
+function rawQueryAnswer(query: string, slug: string): Answer {
+  if (slug === '' || query.includes(slug) || !/\bclip\(slug:\s*\$slug\)/.test(query)) return json({ errors: [{ message: 'Variable "$slug" of required type "ID!" was not provided.', locations: [{ line: 1, column: 8 }] }] }, 200);
+  if (slug === TWITCH_SLUGS.rawQueryRefused) {
+    const recorded = JSON.parse(fixture('gql-ClipsCards__User.3-integrity-challenge.json')) as { errors: { message: string; path: string[] }[]; extensions: Record<string, unknown> };
+    return json({ errors: recorded.errors.map((e) => ({ ...e, path: ['clip'] })), data: { clip: null }, extensions: { ...recorded.extensions, operationName: 'TranscriptDeskClip' } });
+  }
+  if (slug !== TWITCH_SLUGS.allRetired) return text(fixture('gql-ShareClipRenderStatus.4-not-exists.json'), 'application/json');
+  const clip = (JSON.parse(fixture('gql-ShareClipRenderStatus.1-with-portrait.json')) as { data: { clip: Record<string, unknown> & { assets: { aspectRatio: number; videoQualities: { quality: string; sourceURL: string }[] }[]; playbackAccessToken: { signature: string; value: string } } } }).data.clip;
+  const token = JSON.parse(clip.playbackAccessToken.value) as Record<string, unknown>;
+  token.clip_slug = slug;
+  const landscape = clip.assets.find((a) => a.aspectRatio >= 1)?.videoQualities ?? [];
+  return json({
+    data: {
+      clip: {
+        id: clip.id,
+        title: clip.title,
+        durationSeconds: clip.durationSeconds,
+        videoQualities: landscape.map((q) => ({ quality: q.quality, sourceURL: q.sourceURL })),
+        playbackAccessToken: { signature: clip.playbackAccessToken.signature, value: JSON.stringify(token) },
+      },
+    },
+    extensions: { durationMilliseconds: 31, operationName: 'TranscriptDeskClip', requestID: '01JFIXTVRE0000000000000001' },
+  });
+}
+
 function gqlAnswer(req: FixtureRequest): Answer {
   if (req.headers['client-id'] === undefined) return json({ error: 'Bad Request', status: 400, message: 'The "Client-ID" header is missing from the request.' }, 400);
-  let operation: { operationName?: string; variables?: { slug?: string }; extensions?: { persistedQuery?: { sha256Hash?: string } } };
+  let operation: { operationName?: string; query?: string; variables?: { slug?: string }; extensions?: { persistedQuery?: { sha256Hash?: string } } };
   try {
     operation = JSON.parse(req.body) as typeof operation;
   } catch {
@@ -66,6 +97,7 @@ function gqlAnswer(req: FixtureRequest): Answer {
   }
   const name = operation.operationName ?? '';
   const slug = operation.variables?.slug ?? '';
+  if (typeof operation.query === 'string' && operation.extensions?.persistedQuery === undefined) return rawQueryAnswer(operation.query, slug);
   if (HASHES[name] === undefined || operation.extensions?.persistedQuery?.sha256Hash !== HASHES[name]) return persistedQueryNotFound(name);
   switch (slug) {
     case TWITCH_SLUGS.missing:
@@ -73,6 +105,7 @@ function gqlAnswer(req: FixtureRequest): Answer {
     case TWITCH_SLUGS.retiredHash:
       return name === 'ShareClipRenderStatus' ? persistedQueryNotFound(name) : text(fixture('gql-VideoAccessToken_Clip.1.json'), 'application/json');
     case TWITCH_SLUGS.allRetired:
+    case TWITCH_SLUGS.rawQueryRefused:
       return persistedQueryNotFound(name);
     case TWITCH_SLUGS.integrity:
       return text(fixture('gql-ClipsCards__User.3-integrity-challenge.json'), 'application/json');

@@ -25,11 +25,27 @@ function apiFailure(response: UpstreamResponse): FetchFailure | undefined {
   return statusFailure('clips_a', response, 'this clip', { missingMeansGone: true });
 }
 
+/**
+ * A signed-in user's session: Kick's API takes the `session_token` cookie, URL-decoded, as a bearer
+ * token (yt-dlp `kick.py`); the cookie alone does not sign the API call in.
+ */
+function sessionAuthorization(upstream: UpstreamClient): Record<string, string> {
+  const cookies = upstream.cookies.header('clips_a', 'https://kick.com/') ?? '';
+  const token = cookies.split(/;\s*/).find((c) => c.startsWith('session_token='))?.slice('session_token='.length);
+  if (token === undefined || token === '') return {};
+  try {
+    return { authorization: `Bearer ${decodeURIComponent(token)}` };
+  } catch {
+    return { authorization: `Bearer ${token}` };
+  }
+}
+
 export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher {
   return {
     async fetch(item, ctx): Promise<FetchOutcome> {
       const api = `https://kick.com/api/v2/clips/${encodeURIComponent(item.itemId)}/play`;
-      const fetched = await fetchUpstream(deps.upstream, 'clips_a', { url: api, signal: ctx.signal, headers: { accept: 'application/json', referer: item.normalizedUrl } });
+      const headers = { accept: 'application/json', referer: item.normalizedUrl, ...sessionAuthorization(deps.upstream) };
+      const fetched = await fetchUpstream(deps.upstream, 'clips_a', { url: api, signal: ctx.signal, headers });
       if (!fetched.ok) return { ok: false, ...fetched.failure };
       const refused = apiFailure(fetched.response);
       if (refused !== undefined) return { ok: false, ...refused };
@@ -42,8 +58,8 @@ export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText 
         if (asObject(parsed.value) !== undefined && 'clip' in (parsed.value as object)) return { ok: false, ...noTranscript('clips_a', 'Kick says this clip does not exist (it may have been deleted)') };
         return { ok: false, ...upstreamFailure("Kick's clip data has no clip object (its API may have changed)") };
       }
-      const privacy = asString(clip.privacy);
-      if (privacy !== undefined && privacy !== 'CLIP_PRIVACY_PUBLIC') return { ok: false, ...noTranscript('clips_a', `This Kick clip is not public (${privacy})`) };
+      // No privacy check: the API already hides the clips this caller may not see (yt-dlp checks
+      // nothing either), and the values of `privacy` besides PUBLIC were never observed.
       const mediaUrl = httpUrl(clip.clip_url) ?? httpUrl(clip.video_url);
       if (mediaUrl === undefined) return { ok: false, ...noTranscript('clips_a', 'Kick lists no video for this clip') };
 

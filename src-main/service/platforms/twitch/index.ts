@@ -1,8 +1,10 @@
-// clips_b (Twitch): GQL (persisted queries, config.ts) → the clip's playback token and qualities →
-// the signed MP4 (`sourceURL?sig=…&token=…`) of the lowest landscape quality (the sound is the same
-// in all) → speech-to-text, since clips have no captions (research/upstream-clips-podcast.md §2).
+// clips_b (Twitch): GQL (persisted queries, else a raw query: config.ts) → the clip's playback
+// token and qualities → the signed MP4 (`sourceURL?sig=…&token=…`) of the lowest landscape quality
+// (the sound is the same in all) → speech-to-text, since clips have no captions
+// (research/upstream-clips-podcast.md §2).
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamProfile } from '../../upstream/profile';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';
 import { noTranscript, upstreamFailure } from '../failures';
 import { asArray, asNumber, asObject, asString, at, httpUrl, parseJson, type JsonObject } from '../json';
@@ -38,10 +40,10 @@ export function signedUrl(sourceUrl: string, signature: string, token: string): 
   return `${sourceUrl}${sourceUrl.includes('?') ? '&' : '?'}sig=${encodeURIComponent(signature)}&token=${encodeURIComponent(token)}`;
 }
 
-export function twitchFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher {
+export function twitchFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher {
   return {
     async fetch(item, ctx): Promise<FetchOutcome> {
-      const lookup = await lookUpClip(deps.upstream, item.itemId, ctx.signal);
+      const lookup = await lookUpClip(deps, item.itemId, ctx.signal);
       if (!lookup.ok) return { ok: false, ...lookup.failure };
       const { clip } = lookup;
 

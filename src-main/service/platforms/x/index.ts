@@ -1,36 +1,45 @@
-// microblog (X): the post's first video, under 2 minutes (spec §8), always through speech-to-text.
-// The web API with a guest token first; when X refuses the guest (rate limits, bad guest tokens),
-// the embed API, which answers for most public posts (research/upstream-video.md §7).
+// microblog (X): the video a post link names, under 2 minutes (spec §8), always through speech-to-text.
+// The web API first (guest or signed in); when X refuses it (rate limits, bad guest tokens, a
+// rotated feature switch), the embed API, which answers for most public posts (research §7).
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamProfile } from '../../upstream/profile';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';
-import { noTranscript, upstreamFailure } from '../failures';
+import { upstreamFailure } from '../failures';
 import { tooLong, transcribeSpeech, TWO_MINUTES } from '../speech';
-import { tweetFromGraphql } from './graphql';
+import { xWebApi, type XWebApi } from './graphql';
 import { tweetFromSyndication } from './syndication';
-import { firstVideo, titleOf, type TweetLookup } from './tweet';
+import { chooseVideo, titleOf, type TweetLookup } from './tweet';
 
-async function lookUpTweet(upstream: UpstreamClient, tweetId: string, signal: AbortSignal): Promise<TweetLookup> {
-  const web = await tweetFromGraphql(upstream, tweetId, signal);
-  if (web.kind !== 'blocked' || signal.aborted) return web;
+async function lookUpTweet(web: XWebApi, upstream: UpstreamClient, tweetId: string, signal: AbortSignal): Promise<TweetLookup> {
+  const fromWeb = await web.lookUp(tweetId, signal);
+  if (fromWeb.kind !== 'blocked' || signal.aborted) return fromWeb;
   const embed = await tweetFromSyndication(upstream, tweetId, signal);
   if (embed.kind !== 'blocked') return embed;
-  return { kind: 'blocked', failure: upstreamFailure(`${web.failure.message ?? 'X refused the web API'}; the embed API failed too: ${embed.failure.message ?? ''}`) };
+  // A rate limit's machine code and Retry-After stay: waiting is what would help.
+  const { code, headers } = fromWeb.failure.code === undefined ? embed.failure : fromWeb.failure;
+  const message = `${fromWeb.failure.message ?? 'X refused the web API'}; the embed API failed too: ${embed.failure.message ?? ''}`;
+  return { kind: 'blocked', failure: { ...upstreamFailure(message), ...(code === undefined ? {} : { code }), ...(headers === undefined ? {} : { headers }) } };
 }
 
-export function xFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher {
+export function xFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher {
+  const web = xWebApi(deps);
   return {
     async fetch(item, ctx): Promise<FetchOutcome> {
-      const lookup = await lookUpTweet(deps.upstream, item.itemId, ctx.signal);
+      const lookup = await lookUpTweet(web, deps.upstream, item.itemId, ctx.signal);
       if (lookup.kind !== 'found') return { ok: false, ...lookup.failure };
-      const video = firstVideo(lookup.tweet.media);
-      if (video === undefined) return { ok: false, ...noTranscript('microblog', 'This post has no video') };
+      const mediaNumber = item.parts?.media === undefined ? undefined : Number(item.parts.media);
+      const choice = chooseVideo(lookup.tweet, mediaNumber);
+      if (!choice.ok) return { ok: false, ...choice.failure };
+      const { video } = choice;
       // Refused before anything is downloaded when X says how long the video is.
       if (video.durationSeconds !== undefined && video.durationSeconds > TWO_MINUTES) return { ok: false, ...tooLong('microblog', video.durationSeconds, TWO_MINUTES) };
 
-      const spoken = await transcribeSpeech(deps.stt, 'microblog', { mediaUrl: video.url, taskKey: `microblog:${item.canonicalKey}`, signal: ctx.signal, maxDurationSeconds: TWO_MINUTES });
+      // `/video/<n>` naming the video the plain link gives is the plain link's cache entry.
+      const resolvedKey = mediaNumber !== undefined && choice.first ? item.itemId : undefined;
+      const spoken = await transcribeSpeech(deps.stt, 'microblog', { mediaUrl: video.url, taskKey: `microblog:${resolvedKey ?? item.canonicalKey}`, signal: ctx.signal, maxDurationSeconds: TWO_MINUTES });
       if (!spoken.ok) return { ok: false, ...spoken.failure };
-      return { ok: true, transcript: { body: { transcript: spoken.text }, text: spoken.text, segments: spoken.segments, title: titleOf(lookup.tweet.text) } };
+      return { ok: true, transcript: { body: { transcript: spoken.text }, text: spoken.text, segments: spoken.segments, title: titleOf(lookup.tweet.text), ...(resolvedKey === undefined ? {} : { resolvedKey }) } };
     },
   };
 }
