@@ -8,6 +8,7 @@ import { fail } from './cli/common';
 import { registerGet } from './cli/get';
 import { registerServe } from './cli/serve';
 import { registerTranscribeCommands } from './cli/transcribe';
+import { registerUpstreamCommands } from './cli/upstream';
 import { keepNewFilesPrivate } from './service/home';
 
 // Before anything creates a file: the data home and what the commands write stay the user's own.
@@ -20,5 +21,6 @@ registerAccountCommands(program);
 registerGet(program);
 registerTranscribeCommands(program);
 registerBackup(program);
+registerUpstreamCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

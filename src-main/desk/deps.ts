@@ -9,6 +9,7 @@ import type { Settings } from '../service/settings';
 import type { OwnerBootstrap } from '../service/home';
 import type { TranscriptService } from '../service/service';
 import type { UpstreamClient } from '../service/upstream/client';
+import type { UpstreamProfile } from '../service/upstream/profile';
 import type { Clock } from './clock';
 import type { RestApiControl } from './restApi';
 
@@ -24,6 +25,8 @@ export interface DeskDeps {
   upstream: UpstreamClient;
   owner: OwnerBootstrap;
   podcast: PodcastJobControl;
+  /** The rotating upstream values of this home, which the Settings panel edits. */
+  profile: UpstreamProfile;
   /** The host's settings (the desktop app reads secret ones from its keychain); the ledger's when absent. */
   settings?: Settings;
 }

@@ -19,6 +19,7 @@ import { DeskQueue } from './queue/index';
 import { importUrlFiles } from './queue/importFiles';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
 import { readTranscript } from './transcripts';
+import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl } from './deps';
 
@@ -124,6 +125,9 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(settings.get('desk.api.enabled'), settings.get('desk.api.port'));
       return settingsView(settingsCtx);
     },
+    'upstream.get': () => upstreamProfileView(deps.profile),
+    'upstream.set': (input) => changeUpstreamProfile(deps.profile, (profile) => profile.set(input.key, input.value)),
+    'upstream.reset': (input) => changeUpstreamProfile(deps.profile, (profile) => profile.reset(input.key)),
     'cookies.list': async () => ({ platforms: await cookies.list() }),
     'cookies.import': (input) => cookies.import(input.platform, input.text),
     'cookies.clear': async (input) => ({ cleared: await cookies.clear(input.platform) }),

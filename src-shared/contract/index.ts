@@ -12,3 +12,4 @@ export * from './queue';
 export * from './result';
 export * from './settings';
 export * from './transcript';
+export * from './upstream';

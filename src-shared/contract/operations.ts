@@ -11,6 +11,7 @@ import { podcastJobSchema } from './podcast';
 import { enqueueInputSchema, queueItemSchema, queueStateSchema } from './queue';
 import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
 import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
+import { upstreamProfileViewSchema, upstreamResetInputSchema, upstreamSetInputSchema } from './upstream';
 
 const none = z.object({}).strict();
 const ids = z.array(z.string().max(100)).max(20_000);
@@ -42,6 +43,11 @@ export const OPERATIONS = {
   'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },
   'settings.get': { input: none, output: settingsViewSchema },
   'settings.update': { input: settingsUpdateInputSchema, output: settingsViewSchema },
+  /** The upstream profile: every rotating value with its compiled default and whether it is overridden. */
+  'upstream.get': { input: none, output: upstreamProfileViewSchema },
+  /** Overrides one value after the service checked its shape (a refusal is `invalid_input` naming the key). */
+  'upstream.set': { input: upstreamSetInputSchema, output: upstreamProfileViewSchema },
+  'upstream.reset': { input: upstreamResetInputSchema, output: upstreamProfileViewSchema },
   /** Per platform: imported cookies and whether a sign-in window can be opened. */
   'cookies.list': { input: none, output: z.object({ platforms: z.array(platformCookiesSchema) }) },
   /** A Netscape cookies.txt for one platform (kept in the keychain, used for its requests). */

@@ -12,6 +12,8 @@ export interface LoggedRequest {
   method: string;
   /** The logical URL: `https://<host><path>?<query>`. */
   url: string;
+  /** The request body as it arrived ('' for a GET); set once the whole body has been read. */
+  body?: string;
 }
 
 export interface FixtureUpstream {
@@ -79,9 +81,11 @@ export async function startFixtureUpstream(options: FixtureOptions = {}): Promis
       const raw = new URL(req.url ?? '/', 'http://fixture');
       const [, host = '', ...rest] = raw.pathname.split('/');
       const logical = new URL(`https://${host}/${rest.join('/')}${raw.search}`);
-      requests.push({ method: req.method ?? 'GET', url: logical.href });
+      const logged: LoggedRequest = { method: req.method ?? 'GET', url: logical.href };
+      requests.push(logged);
       const module = hostModuleFor(host);
       const body = await readBody(req);
+      logged.body = body;
       const request: FixtureRequest = {
         method: req.method ?? 'GET',
         url: logical,

@@ -6,7 +6,7 @@
 //
 // The file is re-read when it changes on disk, so a running server picks up a `set` made from
 // another terminal on its next request.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface Definition {
@@ -21,6 +21,14 @@ const VERSION = /^\d+(\.\d+){1,3}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const TOKEN = /^[A-Za-z0-9_%-]{8,200}$/;
 const DIGITS = /^\d{4,25}$/;
+
+/** The common shapes in words, for the refusal a user reads; any other pattern is shown as it is. */
+const SHAPE_IN_WORDS = new Map<RegExp, string>([
+  [VERSION, 'two to four numbers separated by dots, such as 21.26.364'],
+  [SHA256, '64 lowercase hexadecimal digits'],
+  [TOKEN, '8 to 200 letters, digits, _, - or %'],
+  [DIGITS, '4 to 25 digits'],
+]);
 
 const DEFINITIONS = {
   'youtube.android.version': { default: '21.26.364', about: 'InnerTube ANDROID clientVersion', pattern: VERSION },
@@ -65,7 +73,10 @@ export const isProfileKey = (key: string): key is ProfileKey => Object.hasOwn(DE
 function checked(key: string, value: unknown): { key: ProfileKey; value: string } {
   if (!isProfileKey(key)) throw new ProfileError(`"${key}" is not an upstream profile key; the keys are: ${PROFILE_KEYS.join(', ')}`);
   const definition: Definition = DEFINITIONS[key];
-  if (typeof value !== 'string' || !definition.pattern.test(value)) throw new ProfileError(`"${String(value)}" is not a valid ${key} (${definition.about}; expected ${definition.pattern.source})`);
+  if (typeof value !== 'string' || !definition.pattern.test(value)) {
+    const shape = SHAPE_IN_WORDS.get(definition.pattern) ?? `a value matching ${definition.pattern.source}`;
+    throw new ProfileError(`"${String(value)}" is not a valid ${key} (${definition.about}): expected ${shape}`);
+  }
   return { key, value };
 }
 
@@ -73,11 +84,16 @@ export const profileFile = (home: string) => join(home, 'upstream-profile.json')
 
 export class UpstreamProfile {
   private overrides: Partial<Record<ProfileKey, string>> = {};
-  /** mtime and size of the file as last read; a change on disk makes the next `get` re-read it. */
+  /** Identity, times and size of the file as last read; a change on disk makes the next `get` re-read it. */
   private seen = '';
 
   /** Without a file (tests of single fetchers, benches) the profile is the compiled defaults. */
   constructor(private readonly file?: string) {}
+
+  /** The file the overrides are kept in, for the user to find; undefined for an in-memory profile. */
+  get location(): string | undefined {
+    return this.file;
+  }
 
   get(key: ProfileKey): string {
     this.refresh();
@@ -125,13 +141,16 @@ export class UpstreamProfile {
 
   private refresh(): void {
     if (this.file === undefined) return;
-    if (!existsSync(this.file)) {
+    const stat = statSync(this.file, { bigint: true, throwIfNoEntry: false });
+    if (stat === undefined) {
       this.overrides = {};
       this.seen = '';
       return;
     }
-    const { mtimeMs, size } = statSync(this.file);
-    const stamp = `${mtimeMs}:${size}`;
+    // mtime and size alone miss a second write of a same-length value within one tick of a coarse
+    // file clock (whole seconds on HFS+ and many network shares); every write is a rename of a new
+    // file, so the inode and the change time tell it apart.
+    const stamp = `${stat.ino}:${stat.ctimeNs}:${stat.mtimeNs}:${stat.size}`;
     if (stamp === this.seen) return;
     this.overrides = readOverrides(this.file);
     this.seen = stamp;
@@ -143,14 +162,24 @@ export class UpstreamProfile {
  * reported once on stderr and the defaults stand for it.
  */
 function readOverrides(file: string): Partial<Record<ProfileKey, string>> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    process.emitWarning(`${file} cannot be read (${(error as Error).message}); using the compiled upstream defaults`);
+    return {};
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     process.emitWarning(`${file} is not valid JSON (${(error as Error).message}); using the compiled upstream defaults`);
     return {};
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    process.emitWarning(`${file} is not a JSON object of "key": "value" pairs; using the compiled upstream defaults`);
+    return {};
+  }
   const overrides: Partial<Record<ProfileKey, string>> = {};
   for (const [key, value] of Object.entries(parsed)) {
     try {

@@ -1,10 +1,11 @@
-// Settings: appearance, queue, export, the local REST API, speech-to-text, API keys.
+// Settings: appearance, queue, export, the local REST API, speech-to-text, platform accounts, the upstream profile, API keys.
 import { useEffect, useState } from 'react';
 import { THEMES } from '../../../../src-shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
 import { KeysPanel } from './KeysPanel';
 import { SpeechPanel } from './SpeechPanel';
+import { UpstreamPanel } from './UpstreamPanel';
 import { useSave } from './useSave';
 
 function NumberField({ label, value, min, max, onSave, hint }: { label: string; value: number; min: number; max: number; onSave: (n: number) => void; hint?: string }) {
@@ -72,6 +73,7 @@ export function SettingsView() {
       </section>
       <SpeechPanel />
       <AccountsPanel />
+      <UpstreamPanel />
       <KeysPanel />
       <p className="muted small">Data home: {view.dataHome}</p>
     </div>
