@@ -54,6 +54,19 @@ export const rateLimitSchema = z.object({
   waitReason: z.enum(['rate-limit', 'busy']).nullable(),
 });
 
+/**
+ * One site that rate-limits this machine (a 502 `upstream_rate_limited` with its Retry-After): its
+ * queued rows wait until `until` and then run again, while other sites' rows go on.
+ */
+export const siteWaitSchema = z.object({
+  platform: platformSchema,
+  /** ms since epoch */
+  until: z.number(),
+  /** The service's message of the refusal that started the wait. */
+  message: z.string().nullable(),
+});
+export type SiteWait = z.infer<typeof siteWaitSchema>;
+
 export const queueStateSchema = z.object({
   /** `running` while there is work and the user pressed run; `idle` when there is nothing to do. */
   phase: z.enum(['idle', 'running', 'paused']),
@@ -61,6 +74,8 @@ export const queueStateSchema = z.object({
   /** Items being fetched right now. */
   active: z.number().int(),
   rateLimit: rateLimitSchema,
+  /** Sites whose rows wait for their rate limit to pass; absent or empty when none does. */
+  siteWaits: z.array(siteWaitSchema).optional(),
   /** Which runner this state comes from (one per start of the app or server) … */
   runner: z.string(),
   /** … and which of its changes: replies and events travel on different connections, so an older state may arrive last. */

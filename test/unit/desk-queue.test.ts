@@ -5,7 +5,9 @@ import { newerQueueState, type QueueItem } from '../../src-shared/contract/queue
 import { RATE_LIMIT } from '../../src-main/service/rateLimit';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
+import { RETRY_AFTER_SECONDS } from '../upstream/answers';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
 import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
 import { X_IDS } from '../upstream/hosts/x';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
@@ -211,5 +213,43 @@ describe('speech-to-text busy', () => {
     await settled();
     expect(await byUrl(url)).toMatchObject({ status: 'done', credits: 1 });
     expect((await t.call('queue.list', {})).state.rateLimit).toMatchObject({ waitReason: null, waitUntil: null });
+  });
+});
+
+describe('a site that rate-limits this machine', () => {
+  it("holds that site's rows until its Retry-After, says so, and tries them again instead of failing them; other sites' rows go on", async () => {
+    await t.call('settings.update', { changes: { 'desk.queue.concurrency': 1 } });
+    const limited = rumblePageUrl(RUMBLE_IDS.rateLimited);
+    const sameSite = rumblePageUrl(RUMBLE_IDS.withCaptions);
+    const otherSite = yt('okSITEWAIT1');
+    const before = balance();
+    const asked = () => fixture.requests.filter((r) => r.url.includes(RUMBLE_IDS.rateLimited)).length;
+    await t.call('queue.enqueue', { entries: [{ url: limited }, { url: sameSite }, { url: otherSite }] });
+    await t.call('queue.run', {});
+    // Rumble answers 429 with Retry-After: 120 → 502 upstream_rate_limited: the row waits, the YouTube row runs.
+    await vi.waitFor(async () => expect((await byUrl(otherSite)).status).toBe('done'), { timeout: 20_000 });
+    const { state } = await t.call('queue.list', {});
+    expect(state.siteWaits).toEqual([{ platform: 'openvideo', until: t.clock.t + RETRY_AFTER_SECONDS * 1000, message: expect.stringMatching(/Rumble is rate-limiting requests from this machine \(HTTP 429, retry after 120 s\)/) as unknown }]);
+    expect(state.phase).toBe('running');
+    // The service's own window is not what waits: only Rumble's rows do.
+    expect(state.rateLimit.waitUntil).toBeNull();
+    expect(await byUrl(limited)).toMatchObject({ status: 'queued', credits: 0, error: null });
+    expect(await byUrl(sameSite)).toMatchObject({ status: 'queued', credits: 0 });
+    expect(balance()).toBe(before - 1);
+    const triedOnce = asked();
+
+    // When the wait is over the row is tried again: still limited, so it waits again rather than failing.
+    t.clock.advance(RETRY_AFTER_SECONDS * 1000);
+    await vi.waitFor(async () => expect((await t.call('queue.list', {})).state.siteWaits?.[0]?.until).toBe(t.clock.t + RETRY_AFTER_SECONDS * 1000), { timeout: 20_000 });
+    expect(asked()).toBeGreaterThan(triedOnce);
+    expect(await byUrl(limited)).toMatchObject({ status: 'queued', credits: 0 });
+
+    // Without the limited row, the other Rumble row runs when the wait ends.
+    await t.call('queue.remove', { ids: [(await byUrl(limited)).id] });
+    t.clock.advance(RETRY_AFTER_SECONDS * 1000);
+    await settled();
+    expect(await byUrl(sameSite)).toMatchObject({ status: 'done', credits: 1 });
+    expect((await t.call('queue.list', {})).state).toMatchObject({ phase: 'idle', siteWaits: [] });
+    expect(balance()).toBe(before - 2);
   });
 });

@@ -2,9 +2,10 @@
 // (billing, cache, rate limit), and what the queue shows of the answer.
 import type { Balance } from '../../../src-shared/contract/account';
 import type { QueueItem } from '../../../src-shared/contract/queue';
-import { PLATFORMS } from '../../../src-shared/platforms';
+import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
 import type { ApiResponse } from '../../service/apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
+import { UPSTREAM_RATE_LIMITED } from '../../service/platforms/failures';
 import type { QueueItemUpdate } from '../../service/ledger/queueItems';
 import type { DeskDeps } from '../deps';
 
@@ -22,7 +23,12 @@ export type ItemOutcome =
   /** The service's own rate limit said no: the item goes back to the queue until the wait is over. */
   | { kind: 'rate-limited'; rate: RateLimitHeaders }
   /** Speech-to-text had no free place (503 with Retry-After): nothing was charged, the item goes back to the queue. */
-  | { kind: 'busy'; rate: RateLimitHeaders };
+  | { kind: 'busy'; rate: RateLimitHeaders }
+  /**
+   * The item's site is rate-limiting this machine (502 `upstream_rate_limited`, free): the item goes
+   * back to the queue and that site's items wait for its Retry-After (`rate.retryAfterMs`).
+   */
+  | { kind: 'site-limited'; platform: PlatformToken; rate: RateLimitHeaders; message: string | null };
 
 const numberHeader = (headers: Record<string, string>, name: string): number | null => {
   const value = headers[name] ?? headers[name.toLowerCase()];
@@ -65,6 +71,7 @@ export async function runItem(deps: DeskDeps, item: QueueItem, signal: AbortSign
   const answer = (response.body ?? {}) as Record<string, unknown>;
   const balance = typeof answer.credits === 'number' && plan !== null ? { credits: answer.credits, plan } : null;
   if (platform === null) return { kind: 'finished', update: failure(response), rate, balance };
+  if (response.status === 502 && answer.code === UPSTREAM_RATE_LIMITED) return { kind: 'site-limited', platform, rate, message: text(answer.message) };
   if (platform === 'podcast') return { kind: 'finished', update: podcastOutcome(deps, response), rate, balance };
   if (response.status !== 200) return { kind: 'finished', update: failure(response), rate, balance };
 

@@ -2,9 +2,11 @@
 // facade, and respects the service's rate limit the way a polite REST client does: it stops
 // starting items when `X-RateLimit-Remaining` reaches 0 until `X-RateLimit-Reset`, and after a 429
 // it waits `Retry-After` and runs the item again. The wait is part of the state, so the UI can
-// count it down.
+// count it down. A site that rate-limits this machine (502 `upstream_rate_limited`) holds only its
+// own rows until its Retry-After; other sites' rows keep going.
 import { randomUUID } from 'node:crypto';
-import type { QueueItem, QueueState } from '../../../src-shared/contract/queue';
+import { MAX_ENQUEUE, type QueueItem, type QueueState, type SiteWait } from '../../../src-shared/contract/queue';
+import type { PlatformToken } from '../../../src-shared/platforms';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
 import type { QueueFeed } from './feed';
@@ -12,6 +14,8 @@ import { runItem, type RateLimitHeaders } from './runItem';
 
 /** A little past the window's reset, so the first request of the new window is not refused. */
 const RESET_MARGIN_MS = 250;
+/** How long a site's rows wait when its refusal named no Retry-After. */
+const SITE_WAIT_DEFAULT_MS = 30_000;
 
 export interface RunnerOptions {
   deps: DeskDeps;
@@ -30,6 +34,7 @@ export class QueueRunner {
   private readonly active = new Map<string, AbortController>();
   private rate: QueueState['rateLimit'] = { limit: null, remaining: null, resetAt: null, waitUntil: null, waitReason: null };
   private wait: AbortController | undefined;
+  private readonly siteWaits = new Map<PlatformToken, SiteWait & { timer: AbortController }>();
   private closed = false;
 
   constructor(private readonly options: RunnerOptions) {
@@ -39,7 +44,8 @@ export class QueueRunner {
   }
 
   state(): QueueState {
-    return { phase: this.phase, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate }, runner: this.runnerId, revision: this.revision };
+    const siteWaits = [...this.siteWaits.values()].map(({ platform, until, message }) => ({ platform, until, message }));
+    return { phase: this.phase, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate }, siteWaits, runner: this.runnerId, revision: this.revision };
   }
 
   run(): QueueState {
@@ -84,12 +90,16 @@ export class QueueRunner {
       if (windowKnown && this.rate.resetAt !== null) this.waitUntil(this.rate.resetAt + RESET_MARGIN_MS, 'rate-limit');
       return;
     }
+    // Rows of a site that is rate-limiting us are skipped; then the next runnable ones may lie past
+    // any number of them, so the whole queue is looked at.
+    const waiting = (item: QueueItem) => item.platform !== null && this.siteWaits.has(item.platform);
     const next = this.options.deps.ledger.queue
-      .nextQueued(free + this.active.size)
-      .filter((item) => !this.active.has(item.id))
+      .nextQueued(this.siteWaits.size > 0 ? MAX_ENQUEUE : free + this.active.size)
+      .filter((item) => !this.active.has(item.id) && !waiting(item))
       .slice(0, Math.min(free, allowed));
     if (next.length === 0) {
-      if (this.active.size === 0) this.settle();
+      // Rows waiting for their site keep the run going: they start when the wait ends.
+      if (this.active.size === 0 && this.siteWaits.size === 0) this.settle();
       return;
     }
     for (const item of next) this.start(item);
@@ -99,6 +109,7 @@ export class QueueRunner {
   close(): void {
     this.closed = true;
     this.wait?.abort();
+    for (const site of this.siteWaits.values()) site.timer.abort();
     for (const controller of this.active.values()) controller.abort();
   }
 
@@ -122,6 +133,12 @@ export class QueueRunner {
           if (outcome.kind === 'busy') {
             this.requeue(item.id);
             this.waitUntil(this.options.clock.now() + (outcome.rate.retryAfterMs ?? 1000), 'busy');
+            return;
+          }
+          // Only this site's rows wait: its limit is per site, the others still answer.
+          if (outcome.kind === 'site-limited') {
+            this.requeue(item.id);
+            this.waitForSite(outcome.platform, this.options.clock.now() + (outcome.rate.retryAfterMs ?? SITE_WAIT_DEFAULT_MS), outcome.message);
             return;
           }
           // Removed while it ran: nothing to record (a fetch that finished was still cached and charged, as over REST).
@@ -169,6 +186,23 @@ export class QueueRunner {
       if (this.wait !== wait) return;
       this.wait = undefined;
       this.rate = { ...this.rate, waitUntil: null, waitReason: null, remaining: null };
+      this.changed();
+      this.pump();
+    });
+  }
+
+  /** Holds the rows of one site until `until` (the UI says "waiting for <site>"), then runs them again. */
+  private waitForSite(platform: PlatformToken, until: number, message: string | null): void {
+    const current = this.siteWaits.get(platform);
+    if (current !== undefined && current.until >= until) return;
+    current?.timer.abort();
+    const timer = new AbortController();
+    const site = { platform, until, message, timer };
+    this.siteWaits.set(platform, site);
+    this.changed();
+    void this.options.clock.sleep(until - this.options.clock.now(), timer.signal).then(() => {
+      if (this.closed || this.siteWaits.get(platform) !== site) return;
+      this.siteWaits.delete(platform);
       this.changed();
       this.pump();
     });

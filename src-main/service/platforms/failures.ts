@@ -27,6 +27,26 @@ export const upstreamFailure = (message: string): FetchFailure => ({ status: 502
 
 export const uiName = (platform: SyncPlatformToken) => PLATFORMS[platform].uiName;
 
+/** `code` of a 502 whose cause is the site's own rate limit: a client that waits `Retry-After` will likely succeed. */
+export const UPSTREAM_RATE_LIMITED = 'upstream_rate_limited';
+
+/**
+ * The site said 429 and the upstream client would not wait that long (upstream/pacing.ts). Still a
+ * 502 (the spec's status for "the platform kept us from an answer"), free, but with a machine code
+ * and the site's `Retry-After` (whole seconds) so a script or the desk's queue can wait and retry
+ * instead of treating the item as failed.
+ */
+export function rateLimitedFailure(site: string, retryAfter: string | undefined): FetchFailure {
+  const wait = retryAfterMs(retryAfter);
+  const seconds = wait === undefined ? undefined : Math.max(1, Math.ceil(wait / 1000));
+  const after = seconds === undefined ? '' : `, retry after ${seconds} s`;
+  return {
+    ...upstreamFailure(`${site} is rate-limiting requests from this machine (HTTP 429${after})`),
+    code: UPSTREAM_RATE_LIMITED,
+    ...(seconds === undefined ? {} : { headers: { 'Retry-After': String(seconds) } }),
+  };
+}
+
 /**
  * A non-2xx answer as a failure, or undefined for a 2xx. `subject` names what was asked for ("this
  * video", "the captions file"); only the item's own page may turn a 404 into "does not exist", a
@@ -37,11 +57,7 @@ export function statusFailure(platform: SyncPlatformToken, response: UpstreamRes
   if (status >= 200 && status < 300) return undefined;
   const name = uiName(platform);
   if ((status === 404 || status === 410) && options.missingMeansGone) return noTranscript(platform, `${name} says ${subject} does not exist (HTTP ${status})`);
-  if (status === 429) {
-    const wait = retryAfterMs(response.headers['retry-after']);
-    const after = wait === undefined ? '' : `, retry after ${Math.ceil(wait / 1000)} s`;
-    return upstreamFailure(`${name} is rate-limiting requests from this machine (HTTP 429${after})`);
-  }
+  if (status === 429) return rateLimitedFailure(name, response.headers['retry-after']);
   if (status === 403) {
     const challenge = response.headers['cf-mitigated'] === 'challenge' || /just a moment/i.test(response.body.subarray(0, 2048).toString('utf8'));
     return upstreamFailure(`${name} refused the request for ${subject} (HTTP 403${challenge ? ', a Cloudflare bot challenge' : ''})`);

@@ -1,12 +1,16 @@
 // From an Apple Podcasts episode link to what the work needs: the lookup API (show, feed URL,
 // the newest episodes with duration and artwork) → the show's RSS feed → the episode's item
-// (enclosure, duration, publisher transcript). Runs at submit, so a link that leads nowhere is
-// answered at once and nothing is reserved.
+// (enclosure, duration, publisher transcript). An episode the lookup does not list and the feed
+// cannot be searched for (no title slug in the link) is read from Apple's episode page. Runs at
+// submit, so a link that leads nowhere is answered at once and nothing is reserved.
 import type { ParsedItem } from '../../../src-shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import type { EpisodeFacts } from '../ledger/podcastWork';
 import type { UpstreamClient, UpstreamRequest } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
+import { rateLimitedFailure } from '../platforms/failures';
+import { SessionCache } from '../upstream/sessionCache';
+import { readEpisodePage, type PageEpisode } from './episodePage';
 import { parseFeed, type Feed, type FeedEpisode } from './feed';
 import { lookupUrl, parseLookup, type Lookup, type LookupEpisode } from './lookup';
 import { matchEpisode } from './match';
@@ -16,9 +20,30 @@ export interface ResolveFailure {
   status: 404 | 502;
   error: string;
   message: string;
+  /** `upstream_rate_limited` when Apple's rate limit was the cause, with its Retry-After in `headers`. */
+  code?: string;
+  headers?: Record<string, string>;
 }
 
-export type Resolution = { ok: true; facts: EpisodeFacts; durationFrom: 'lookup' | 'feed' | 'enclosure size' | 'unknown'; matchedBy: string } | { ok: false; failure: ResolveFailure };
+type LookedUp = { ok: true; lookup: Lookup } | { ok: false; failure: ResolveFailure };
+
+/**
+ * Lookup answers per show and store. Apple allows about 20 lookups a minute per IP, and a batch of
+ * episodes of one show needs the same answer each time. A show's newest episodes change a few
+ * times a day at most, and an episode published since is still found in the feed or on its page,
+ * so an answer is kept 5 minutes; "no such show" only 1, in case the show was just published.
+ */
+export class LookupCache extends SessionCache<LookedUp> {}
+const SHOW_LOOKUP_TTL_MS = 5 * 60_000;
+const NO_SHOW_LOOKUP_TTL_MS = 60_000;
+
+export interface ResolveDeps {
+  upstream: UpstreamClient;
+  /** Shared by every submit of the process; a fresh one when absent. */
+  lookups?: LookupCache;
+}
+
+export type Resolution = { ok: true; facts: EpisodeFacts; durationFrom: 'lookup' | 'episode page' | 'feed' | 'enclosure size' | 'unknown'; matchedBy: string } | { ok: false; failure: ResolveFailure };
 
 /** Feeds of long-running shows reach a few MB; 32 MB is far above any real one. */
 const MAX_FEED_BYTES = 32 * 1024 * 1024;
@@ -40,19 +65,50 @@ async function get(upstream: UpstreamClient, request: UpstreamRequest): Promise<
   }
 }
 
-async function lookUp(upstream: UpstreamClient, showId: string, country: string, signal?: AbortSignal): Promise<{ ok: true; lookup: Lookup } | { ok: false; failure: ResolveFailure }> {
+/** One store's lookup; only a readable answer is kept (failures are asked again next time). */
+async function lookUpIn(upstream: UpstreamClient, showId: string, cc: string, signal?: AbortSignal): Promise<{ value: LookedUp; ttlMs: number }> {
+  const got = await get(upstream, { url: lookupUrl(showId, cc), signal, headers: { accept: 'application/json, text/javascript, */*' } });
+  if (!got.ok) return { value: blocked(`Apple Podcasts lookup failed: ${got.message}`), ttlMs: 0 };
+  if (got.status === 429) return { value: { ok: false, failure: rateLimitedFailure('Apple Podcasts', got.headers['retry-after']) as ResolveFailure }, ttlMs: 0 };
+  if (got.status < 200 || got.status > 299) return { value: blocked(`Apple Podcasts lookup answered HTTP ${got.status}`), ttlMs: 0 };
+  const lookup = parseLookup(got.text);
+  if (lookup === undefined) return { value: blocked("Apple Podcasts lookup's answer is not the JSON it should be"), ttlMs: 0 };
+  return { value: { ok: true, lookup }, ttlMs: lookup.show === undefined ? NO_SHOW_LOOKUP_TTL_MS : SHOW_LOOKUP_TTL_MS };
+}
+
+async function lookUp(upstream: UpstreamClient, lookups: LookupCache, showId: string, country: string, signal?: AbortSignal): Promise<LookedUp> {
   for (const cc of country === 'us' ? ['us'] : [country, 'us']) {
-    const got = await get(upstream, { url: lookupUrl(showId, cc), signal, headers: { accept: 'application/json, text/javascript, */*' } });
-    if (!got.ok) return blocked(`Apple Podcasts lookup failed: ${got.message}`);
-    if (got.status === 429) return blocked('Apple Podcasts is rate-limiting lookups from this machine (HTTP 429); try again in a minute');
-    if (got.status < 200 || got.status > 299) return blocked(`Apple Podcasts lookup answered HTTP ${got.status}`);
-    const lookup = parseLookup(got.text);
-    if (lookup === undefined) return blocked("Apple Podcasts lookup's answer is not the JSON it should be");
+    const looked = await lookups.get(`${showId}/${cc}`, () => lookUpIn(upstream, showId, cc, signal));
+    if (!looked.ok) return looked;
     // Shows can be missing from one store and present in the US one.
-    if (lookup.show !== undefined) return { ok: true, lookup };
+    if (looked.lookup.show !== undefined) return looked;
   }
   return missing(`Apple Podcasts has no show with the id ${showId}`);
 }
+
+type PageRead = { kind: 'episode'; episode: PageEpisode } | { kind: 'gone'; status: number } | { kind: 'failed'; failure: ResolveFailure };
+
+/** Apple's episode page: the episode, or why not (`gone` only when Apple says the page does not exist). */
+async function readPage(upstream: UpstreamClient, item: ParsedItem, signal?: AbortSignal): Promise<PageRead> {
+  const got = await get(upstream, { url: item.normalizedUrl, signal, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  if (!got.ok) return { kind: 'failed', failure: blocked(`its episode page could not be fetched: ${got.message}`).failure };
+  if (got.status === 429) return { kind: 'failed', failure: rateLimitedFailure('Apple Podcasts', got.headers['retry-after']) as ResolveFailure };
+  const reading = readEpisodePage(got.status, got.text);
+  if (reading.kind === 'unreadable') return { kind: 'failed', failure: blocked(reading.problem).failure };
+  return reading;
+}
+
+/** What the page says, in the lookup's terms, so the feed can be searched for it the same way. */
+const asLookupEpisode = (episodeId: string, page: PageEpisode): LookupEpisode => ({
+  trackId: episodeId,
+  title: page.title,
+  showTitle: page.showTitle,
+  episodeUrl: page.streamUrl,
+  guid: undefined,
+  durationSeconds: page.durationSeconds,
+  artworkUrl: page.artworkUrl,
+  released: page.released,
+});
 
 async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal): Promise<{ ok: true; feed: Feed } | { ok: false; message: string }> {
   const got = await get(upstream, { url, signal, maxBytes: MAX_FEED_BYTES, timeoutMs: 60_000, headers: { accept: 'application/rss+xml, application/xml, text/xml, */*' } });
@@ -76,14 +132,16 @@ async function secondsFromSize(upstream: UpstreamClient, audioUrl: string, decla
   return bytes === undefined ? undefined : (bytes * 8) / ASSUMED_BITRATE;
 }
 
-export async function resolveEpisode(upstream: UpstreamClient, item: ParsedItem, signal?: AbortSignal): Promise<Resolution> {
+export async function resolveEpisode(deps: ResolveDeps, item: ParsedItem, signal?: AbortSignal): Promise<Resolution> {
+  const { upstream } = deps;
   const { showId, episodeId, country } = item.parts ?? {};
   if (showId === undefined || episodeId === undefined) return missing('The link names no show and episode');
-  const looked = await lookUp(upstream, showId, country ?? 'us', signal);
+  const looked = await lookUp(upstream, deps.lookups ?? new LookupCache(), showId, country ?? 'us', signal);
   if (!looked.ok) return looked;
   const { show, episodes } = looked.lookup;
-  const apple: LookupEpisode | undefined = episodes.find((e) => e.trackId === episodeId);
+  let apple: LookupEpisode | undefined = episodes.find((e) => e.trackId === episodeId);
 
+  const feeds: Feed[] = [];
   let feed: Feed | undefined;
   let feedProblem: string | undefined;
   let feedItem: FeedEpisode | undefined;
@@ -98,6 +156,7 @@ export async function resolveEpisode(upstream: UpstreamClient, item: ParsedItem,
         break;
       }
       feed = fetched.feed;
+      feeds.push(feed);
       const match = matchEpisode(feed.episodes, apple, slugOf(item));
       if (match !== undefined) {
         feedItem = match.episode;
@@ -109,18 +168,42 @@ export async function resolveEpisode(upstream: UpstreamClient, item: ParsedItem,
     }
   }
 
+  // Neither the lookup nor the link's slug found it: ask Apple's page, the one source that knows
+  // every episode by its id. Only Apple saying the page does not exist makes it a 404.
+  let fromPage = false;
   if (feedItem === undefined && apple === undefined) {
-    if (feedProblem !== undefined && show?.feedUrl !== undefined) return blocked(`The episode could not be found: ${feedProblem}`);
-    if (feedProblem !== undefined) return missing(`The episode could not be found: ${feedProblem}, and Apple does not list this episode`);
-    return missing(`Episode ${episodeId} is neither among the newest episodes Apple lists for this show nor in the show's feed`);
+    const read = await readPage(upstream, item, signal);
+    if (read.kind === 'gone') {
+      const feedSays = feedProblem === undefined ? "nor in the show's feed" : `(${feedProblem})`;
+      return missing(`Episode ${episodeId} is neither among the newest episodes Apple lists for this show ${feedSays}, and Apple Podcasts says it does not exist (its page answers HTTP ${read.status})`);
+    }
+    if (read.kind === 'failed') {
+      const alsoFeed = feedProblem !== undefined && show?.feedUrl !== undefined ? `; ${feedProblem}` : '';
+      const message = read.failure.code === undefined ? `The episode could not be found: Apple does not list it among the show's newest episodes, and ${read.failure.message}${alsoFeed}` : read.failure.message;
+      return { ok: false, failure: { ...read.failure, message } };
+    }
+    fromPage = true;
+    apple = asLookupEpisode(episodeId, read.episode);
+    for (const known of feeds) {
+      const match = matchEpisode(known.episodes, apple, undefined);
+      if (match !== undefined) {
+        feed = known;
+        feedItem = match.episode;
+        matchedBy = `Apple's episode page, then ${match.by}`;
+        break;
+      }
+    }
+    if (feedItem === undefined) matchedBy = "Apple's episode page only";
   }
 
   const audioUrl = feedItem?.enclosure?.url ?? apple?.episodeUrl;
   const transcript = feedItem === undefined ? undefined : chooseTranscript(feedItem.transcripts, feed?.language);
-  if (audioUrl === undefined && transcript === undefined) return missing('This episode has no audio file in its feed');
+  if (audioUrl === undefined && transcript === undefined) {
+    return missing(fromPage ? "Apple Podcasts' page of this episode offers no audio file, and the show's feed does not have it" : 'This episode has no audio file in its feed');
+  }
 
   let durationSeconds = apple?.durationSeconds;
-  let durationFrom: 'lookup' | 'feed' | 'enclosure size' | 'unknown' = 'lookup';
+  let durationFrom: Extract<Resolution, { ok: true }>['durationFrom'] = fromPage ? 'episode page' : 'lookup';
   if (durationSeconds === undefined && feedItem?.durationSeconds !== undefined) {
     durationSeconds = feedItem.durationSeconds;
     durationFrom = 'feed';

@@ -11,7 +11,7 @@ import { podcastPrice } from '../billing';
 import type { Ledger } from '../ledger/index';
 import type { UpstreamClient } from '../upstream/client';
 import { jobRecord } from './jobRecord';
-import { resolveEpisode } from './resolve';
+import { LookupCache, resolveEpisode } from './resolve';
 import type { PodcastRunner } from './runner';
 import type { PodcastCaller, PodcastSubmitter } from './submitter';
 
@@ -26,6 +26,8 @@ const accepted = (jobId: string): ApiResponse => ({ status: 202, headers: {}, bo
 export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
   const { ledger } = deps;
   const work = ledger.podcastWork;
+  // One per process: every submit of a show's episodes shares its lookup answer (resolve.ts).
+  const lookups = new LookupCache();
 
   /** An episode someone else already started or finished: dedupe or join; undefined when there is none. */
   function shared(accountId: number, key: string): ApiResponse | undefined {
@@ -56,12 +58,15 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
 
       let resolved: Awaited<ReturnType<typeof resolveEpisode>>;
       try {
-        resolved = await resolveEpisode(deps.upstream, item);
+        resolved = await resolveEpisode({ upstream: deps.upstream, lookups }, item);
       } catch (error) {
         // A bug while reading what Apple or the feed sent: the caller gets a 502, never a 500.
         return errorResponse(502, ERROR_TEXT.upstream, { message: `The episode could not be resolved: ${error instanceof Error ? error.message : String(error)}` });
       }
-      if (!resolved.ok) return errorResponse(resolved.failure.status, resolved.failure.error, { message: resolved.failure.message });
+      if (!resolved.ok) {
+        const { status, error, message, code, headers } = resolved.failure;
+        return errorResponse(status, error, { message, ...(code === undefined ? {} : { code }) }, headers);
+      }
       const { facts } = resolved;
       const price = podcastPrice(facts.durationSeconds);
       const started = work.start(accountId, facts, price);

@@ -8,11 +8,12 @@ import { CookieJars } from './cookies';
 import { UpstreamError, type UpstreamFailure } from './errors';
 import { BlockedAddressError } from './guardedLookup';
 import { HostLimiter } from './limiter';
+import { HostPacing, isPacingStatus } from './pacing';
 import { redirected } from './redirects';
 import { backoffMs, DEFAULT_RETRY, isRetryableStatus, retryAfterMs, type RetryPolicy } from './retry';
 import { routeUrl } from './routing';
 import { discard, undiciTransport, type Transport, type TransportResponse } from './transport';
-import { userAgentFor, type UpstreamScope } from './userAgents';
+import { BROWSER_USER_AGENT, type UpstreamScope } from './userAgents';
 
 export interface UpstreamRequest {
   url: string | URL;
@@ -63,6 +64,8 @@ export interface UpstreamClientOptions {
   perHostConcurrency?: number;
   /** Deadline of a request that sets none (TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS); 20 s by default. */
   timeoutMs?: number;
+  /** Per-host cooldowns; one of its own by default. */
+  pacing?: HostPacing;
 }
 
 const DEFAULTS = { maxBytes: 8 * 1024 * 1024, streamMaxBytes: 2 * 1024 ** 3, timeoutMs: 20_000, headersTimeoutMs: 10_000, bodyTimeoutMs: 15_000, maxRedirects: 20 };
@@ -122,11 +125,14 @@ export class UpstreamClient {
   readonly cookies: CookieJars;
   private readonly transport: Transport;
   private readonly limiter: HostLimiter;
+  /** Cooldowns per host after a 429/503, shared by every request (pacing.ts). */
+  readonly pacing: HostPacing;
 
   constructor(private readonly options: UpstreamClientOptions = {}) {
     this.transport = options.transport ?? undiciTransport();
     this.cookies = options.cookies ?? new CookieJars();
     this.limiter = new HostLimiter(options.perHostConcurrency ?? 4);
+    this.pacing = options.pacing ?? new HostPacing();
   }
 
   /** Sends a request and reads the whole (capped) body. Non-2xx answers are returned, not thrown. */
@@ -241,7 +247,7 @@ export class UpstreamClient {
     const { url, policy, signal, req, maxBytes, scope } = hop;
     for (let attempt = 0; ; attempt++) {
       const last = attempt + 1 >= policy.attempts;
-      await this.limiter.acquire(url.host);
+      await this.acquirePaced(url.host, policy, signal);
       let released = false;
       const release = () => {
         if (!released) {
@@ -252,6 +258,7 @@ export class UpstreamClient {
       try {
         const response = await this.transport.send({
           url: routeUrl(url, this.options.override),
+          logicalUrl: url,
           method: hop.method,
           headers: this.headersFor(url, hop.headers, scope),
           body: hop.body,
@@ -269,12 +276,17 @@ export class UpstreamClient {
           throw new UpstreamError('too_large', `the answer from ${url.host} is ${declared} bytes, more than the ${maxBytes} allowed`, url.href);
         }
         const wait = retryAfterMs(headers['retry-after']);
+        const paced = isPacingStatus(response.status);
+        if (paced) this.pacing.refused(url.host, wait, policy);
+        else this.pacing.answered(url.host);
         // A Retry-After longer than we are willing to wait is an answer in itself: give it back.
         const retry = !last && isRetryableStatus(response.status) && (wait === undefined || wait <= policy.maxRetryAfterMs);
         if (retry) {
           discard(response.body);
           release();
-          await sleep(wait ?? backoffMs(policy, attempt), undefined, { signal });
+          // A 429/503 set the host's cooldown, which the next attempt waits out at the top of the loop;
+          // one too long for it to wait (another request's) does not make this retry immediate.
+          if (!paced || this.pacing.waitMs(url.host) > policy.maxRetryAfterMs) await sleep(wait ?? backoffMs(policy, attempt), undefined, { signal });
           continue;
         }
         if (!hop.buffer || REDIRECTS.has(response.status)) return { status: response.status, headers, stream: response.body, body: undefined, release };
@@ -290,8 +302,28 @@ export class UpstreamClient {
     }
   }
 
+  /**
+   * A slot of the host's concurrency, after its cooldown (pacing.ts): the host asked every client of
+   * this IP to hold off, so this request waits with the others, unless the wait is longer than it
+   * will spend; then it goes and gives the site's answer back. Checked again once a slot is free,
+   * since a request that got its slot late may find a cooldown set meanwhile.
+   */
+  private async acquirePaced(host: string, policy: RetryPolicy, signal: AbortSignal): Promise<void> {
+    const shortCooldown = () => {
+      const cooldown = this.pacing.waitMs(host);
+      return cooldown > 0 && cooldown <= policy.maxRetryAfterMs ? cooldown : 0;
+    };
+    for (;;) {
+      const before = shortCooldown();
+      if (before > 0) await sleep(before, undefined, { signal });
+      await this.limiter.acquire(host);
+      if (shortCooldown() === 0) return;
+      this.limiter.release(host);
+    }
+  }
+
   private headersFor(url: URL, given: Record<string, string>, scope: UpstreamScope | undefined): Record<string, string> {
-    const headers: Record<string, string> = { 'user-agent': userAgentFor(scope), accept: '*/*', 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+    const headers: Record<string, string> = { 'user-agent': this.transport.userAgentFor?.(url, scope) ?? BROWSER_USER_AGENT, accept: '*/*', 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
     for (const [name, value] of Object.entries(given)) headers[name.toLowerCase()] = value;
     const cookie = scope === undefined ? undefined : this.cookies.header(scope, url.href);
     if (cookie !== undefined && headers.cookie === undefined) headers.cookie = cookie;

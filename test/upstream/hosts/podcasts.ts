@@ -1,12 +1,15 @@
-// Apple's Lookup API, the feeds, the publishers' transcripts, the audio files and the artwork. The
-// lookup rows are built from the feeds the way Apple builds them (guid → episodeGuid, enclosure →
-// episodeUrl, itunes:duration → trackTimeMillis), answered as Apple does: text/javascript with
-// leading newlines (research/upstream-clips-podcast.md §3.2).
+// Apple's Lookup API, its episode pages, the feeds, the publishers' transcripts, the audio files and
+// the artwork. The lookup rows are built from the feeds the way Apple builds them (guid →
+// episodeGuid, enclosure → episodeUrl, itunes:duration → trackTimeMillis), answered as Apple does:
+// text/javascript with leading newlines (research/upstream-clips-podcast.md §3.2). The episode
+// pages carry their data where and as yt-dlp's applepodcasts.py (2026-07) reads it: the
+// `serialized-server-data` script, `data[0].data.headerButtonItems[]` → the share button's
+// `EpisodeLockup` model (title, showTitle, releaseDate, duration in s, playAction.episodeOffer.streamUrl).
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { file, json, notFound, text, type Answer, type FixtureRequest } from '../answers';
+import { file, html, json, notFound, text, withTransportScenario, type Answer, type FixtureRequest } from '../answers';
 import { mediaFile } from '../media';
 import type { HostModule } from './index';
 
@@ -31,7 +34,18 @@ export const PODCAST_IDS = {
   realShow: '1700000002',
   realEpisode: '1000186500001',
   unknownShow: '1799999999',
+  /** Episode ids of Fixture FM that Apple's page does not know: its not-found page, HTTP 404. */
+  pageGone: '1000700000098',
+  /** Apple's page answers HTTP 500 without any data (yt-dlp #17266 without the data). */
+  pageServerError: '1000700000097',
+  /** Apple's page answers 200 with server data that has no EpisodeLockup (a layout change). */
+  pageChanged: '1000700000096',
+  /** A show whose lookup answers 429 with Retry-After: 120 (Apple's limit of about 20 lookups a minute). */
+  rateLimitedShow: '1700000429',
 } as const;
+
+/** Slug-less links (`/podcast/id<show>?i=`), as Apple's share sheet and some apps make them. */
+export const bareEpisodeLink = (showId: string, episodeId: string, country = 'us') => `https://podcasts.apple.com/${country}/podcast/id${showId}?i=${episodeId}`;
 
 export const episodeLink = (showId: string, episodeId: string, slug = 'episode', country = 'us') => `https://podcasts.apple.com/${country}/podcast/${slug}/id${showId}?i=${episodeId}`;
 
@@ -42,7 +56,11 @@ interface Show {
   countries: readonly string[] | 'all';
   /** Feed items listed by the lookup, by index, and the episode id Apple gives each. */
   listed: readonly { index: number; trackId: string; withDuration: boolean }[];
+  /** Feed items Apple has an episode page for (the listed ones and older ones), by episode id. */
+  pages: Readonly<Record<string, number>>;
 }
+
+const FIXTURE_FM_PAGES = { [PODCAST_IDS.main]: 0, [PODCAST_IDS.failing]: 1, [PODCAST_IDS.publisher]: 2, [PODCAST_IDS.noDuration]: 3, [PODCAST_IDS.old]: 4 } as const;
 
 const SHOWS: readonly Show[] = [
   {
@@ -56,6 +74,7 @@ const SHOWS: readonly Show[] = [
       { index: 2, trackId: PODCAST_IDS.publisher, withDuration: true },
       { index: 3, trackId: PODCAST_IDS.noDuration, withDuration: false },
     ],
+    pages: FIXTURE_FM_PAGES,
   },
   {
     id: PODCAST_IDS.realShow,
@@ -63,6 +82,7 @@ const SHOWS: readonly Show[] = [
     feedUrl: 'https://feeds.fixture.fm/1865.xml',
     countries: ['us'],
     listed: [0, 1, 2].map((index) => ({ index, trackId: `100018650000${index + 1}`, withDuration: true })),
+    pages: { '1000186500001': 0, '1000186500002': 1, '1000186500003': 2 },
   },
 ];
 
@@ -81,7 +101,7 @@ function seconds(duration: string): number | undefined {
 }
 
 function lookupRows(show: Show): Record<string, unknown>[] {
-  const channel = (parser.parse(feedText(show.feed)) as { rss: { channel: XmlNode } }).rss.channel;
+  const channel = feedChannel(show);
   const items = channel.item as XmlNode[];
   const title = textOf(channel.title);
   const art = (size: number) => `https://is1-ssl.mzstatic.com/image/thumb/Podcasts/fixture/${show.id}/${size}x${size}bb.jpg`;
@@ -140,12 +160,72 @@ function lookupRows(show: Show): Record<string, unknown>[] {
 
 function lookupAnswer(req: FixtureRequest): Answer {
   const query = req.url.searchParams;
+  if (query.get('id') === PODCAST_IDS.rateLimitedShow) return withTransportScenario('rate-limited', req, PODCAST_IDS.rateLimitedShow, () => json({}));
   const show = SHOWS.find((s) => s.id === query.get('id'));
   const country = (query.get('country') ?? 'us').toLowerCase();
   const listed = show !== undefined && query.get('entity') === 'podcastEpisode' && (show.countries === 'all' || show.countries.includes(country));
   const results = listed ? lookupRows(show) : [];
   // Apple's exact framing: JavaScript content type, three newlines, then the JSON.
   return text(`\n\n\n${JSON.stringify({ resultCount: results.length, results }, null, 1)}\n`, 'text/javascript; charset=utf-8');
+}
+
+const feedChannel = (show: Show) => (parser.parse(feedText(show.feed)) as { rss: { channel: XmlNode } }).rss.channel;
+
+/** The page data Apple embeds, with the episode as the share button's EpisodeLockup model. */
+function episodeServerData(show: Show, episodeId: string, index: number): unknown {
+  const channel = feedChannel(show);
+  const item = (channel.item as XmlNode[])[index] as XmlNode;
+  const title = textOf(item.title).replaceAll('&amp;', '&');
+  const duration = seconds(textOf(item['itunes:duration']).trim());
+  const model = {
+    title,
+    showTitle: textOf(channel.title),
+    summary: '',
+    releaseDate: new Date(Date.parse(textOf(item.pubDate))).toISOString().replace('.000', ''),
+    ...(duration === undefined ? {} : { duration }),
+    playAction: {
+      $kind: 'playEpisode',
+      episodeOffer: { $kind: 'episodeOffer', mediaType: 'audio', streamUrl: String((item.enclosure as XmlNode)['@_url']).replaceAll('&amp;', '&') },
+    },
+  };
+  return {
+    data: [
+      {
+        intent: { $kind: 'EpisodePageIntent', id: episodeId, podcastId: show.id, storefront: 'us' },
+        data: {
+          headerButtonItems: [
+            { $kind: 'follow', modelType: 'ShowLockup', model: { id: show.id, title: textOf(channel.title) } },
+            { $kind: 'share', modelType: 'EpisodeLockup', model },
+          ],
+          shelves: [],
+        },
+      },
+    ],
+  };
+}
+
+const applePage = (title: string, serverData: unknown, artwork?: string) =>
+  `<!DOCTYPE html><html dir="ltr" lang="en-US"><head><meta charset="utf-8"><title>${title} - Apple Podcasts</title>` +
+  (artwork === undefined ? '' : `<meta property="og:image" content="${artwork}">`) +
+  `<script type="module" crossorigin src="/assets/index~3f1c9a7e2b.js"></script></head><body><div id="app"></div>` +
+  (serverData === undefined ? '' : `<script type="application/json" id="serialized-server-data">${JSON.stringify(serverData)}</script>`) +
+  `</body></html>`;
+
+/** Fixture FM's episode page as Apple serves it: for the parser's own tests (test/unit/podcast-page.test.ts). */
+export const fixtureEpisodePage = (episodeId: keyof typeof FIXTURE_FM_PAGES) =>
+  applePage('Episode', episodeServerData(SHOWS[0] as Show, episodeId, FIXTURE_FM_PAGES[episodeId]), `https://is1-ssl.mzstatic.com/image/thumb/Podcasts/fixture/${PODCAST_IDS.show}/600x600bb.jpg`);
+
+/** podcasts.apple.com/<cc>/podcast[/<slug>]/id<show>?i=<episode>: the episode's page, or Apple's not-found page. */
+function episodePageAnswer(req: FixtureRequest): Answer {
+  const m = /^\/(?:[a-z]{2}\/)?podcast\/(?:[^/]+\/)?id(\d+)\/?$/.exec(req.url.pathname);
+  const show = SHOWS.find((s) => s.id === m?.[1]);
+  const episodeId = req.url.searchParams.get('i') ?? '';
+  if (episodeId === PODCAST_IDS.pageServerError) return html('<!DOCTYPE html><html><head><title>Apple Podcasts</title></head><body>Internal Server Error</body></html>', 500);
+  if (episodeId === PODCAST_IDS.pageChanged) return html(applePage('Fixture FM', { data: [{ intent: { $kind: 'EpisodePageIntent', id: episodeId }, data: { shelves: [] } }] }));
+  const index = show?.pages[episodeId];
+  if (show === undefined || index === undefined) return html(applePage('Page Not Found', undefined), 404);
+  const artwork = `https://is1-ssl.mzstatic.com/image/thumb/Podcasts/fixture/${show.id}/600x600bb.jpg`;
+  return html(applePage('Episode', episodeServerData(show, episodeId, index), artwork));
 }
 
 const TRANSCRIPTS: Readonly<Record<string, { body: () => string; type: string }>> = {
@@ -181,12 +261,14 @@ async function artworkAnswer(req: FixtureRequest): Promise<Answer> {
 }
 
 export const podcasts: HostModule = {
-  hosts: ['itunes.apple.com', 'feeds.fixture.fm', 'transcripts.fixture.fm', 'media.fixture.fm', 'rss.art19.com', 'is1-ssl.mzstatic.com'],
+  hosts: ['itunes.apple.com', 'podcasts.apple.com', 'feeds.fixture.fm', 'transcripts.fixture.fm', 'media.fixture.fm', 'rss.art19.com', 'is1-ssl.mzstatic.com'],
   handle(req) {
     const path = req.url.pathname;
     switch (req.host) {
       case 'itunes.apple.com':
         return path === '/lookup' ? lookupAnswer(req) : json({ errorMessage: 'Invalid request' }, 400);
+      case 'podcasts.apple.com':
+        return episodePageAnswer(req);
       case 'feeds.fixture.fm': {
         const name = FEEDS[path];
         return name === undefined ? notFound(`feed ${path}`) : text(feedText(name), 'application/rss+xml; charset=utf-8');

@@ -5,6 +5,7 @@ import { PLATFORMS } from '../../../../src-shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { desk, errorOf } from '../../lib/desk';
 import { useApp } from '../../stores/app';
+import { useQueue } from '../../stores/queue';
 import { useViewer } from '../../stores/viewer';
 
 export const STATUS_LABEL: Record<QueueItem['status'], string> = {
@@ -17,6 +18,9 @@ export const STATUS_LABEL: Record<QueueItem['status'], string> = {
   failed: 'Failed',
   submitted: 'Transcribing',
 };
+
+/** A queued row whose site is rate-limiting this machine: it waits for the site, it has not failed. */
+const waitingFor = (item: QueueItem) => (item.platform === null ? 'the site' : PLATFORMS[item.platform].uiName);
 
 function detail(item: QueueItem): string {
   switch (item.status) {
@@ -43,7 +47,9 @@ export const QueueRow = memo(function QueueRow({ item, selected, onToggle }: { i
   const name = item.title ?? (item.platform === null ? item.url : `${PLATFORMS[item.platform].uiName} ${item.itemId ?? ''}`);
   const ref = item.transcript;
   const canOpen = ref !== null && (item.status === 'done' || item.status === 'cached' || item.status === 'empty');
-  const text = detail(item);
+  // The row of a site that rate-limits us (the runner holds that site's rows until its Retry-After).
+  const siteWait = useQueue((s) => (item.status === 'queued' ? s.state.siteWaits?.find((w) => w.platform === item.platform) : undefined));
+  const text = siteWait === undefined ? detail(item) : `Waiting for ${waitingFor(item)}: it is rate-limiting this machine`;
   return (
     <div className={`queue-row status-${item.status}`} data-testid="queue-row" data-status={item.status} data-url={item.url} role="row" aria-selected={selected}>
       <span role="gridcell" className="cell-check">
@@ -70,7 +76,7 @@ export const QueueRow = memo(function QueueRow({ item, selected, onToggle }: { i
       <span role="gridcell" className="cell-status">
         <span className={`status-badge badge-${item.status}`} data-testid="row-status">
           {item.status === 'running' && <span className="spinner" aria-hidden="true" />}
-          {STATUS_LABEL[item.status]}
+          {siteWait === undefined ? STATUS_LABEL[item.status] : 'Waiting'}
         </span>
       </span>
       <span role="gridcell" className="cell-credits" title="Credits this item cost">
