@@ -65,7 +65,14 @@ export async function expectFreeFailure(h: Harness, platform: SyncPlatformToken,
   const reply = await h.transcript(platform, url);
   expect({ status: reply.status, error: reply.body.error }).toEqual({ status, error });
   expect(reply.body.message).toMatch(message);
-  expect(Object.keys(reply.body).sort()).toEqual(['error', 'message']);
+  // The site's own rate limit: a machine code, and its Retry-After when it named one (failures.ts).
+  const rateLimited = /is rate-limiting requests from this machine \(HTTP 429/.test(String(reply.body.message)) && status === 502;
+  expect(Object.keys(reply.body).sort()).toEqual(rateLimited ? ['code', 'error', 'message'] : ['error', 'message']);
+  if (rateLimited) {
+    expect(reply.body.code).toBe('upstream_rate_limited');
+    const after = /retry after (\d+) s/.exec(String(reply.body.message))?.[1];
+    expect(reply.headers.get('retry-after') ?? undefined).toBe(after);
+  }
   expect(reply.text).not.toMatch(/\n\s+at /);
   expect(await h.balance()).toBe(before);
   return reply;

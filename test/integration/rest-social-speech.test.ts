@@ -21,7 +21,7 @@ afterAll(async () => {
 const post = (id: string, user = 'harborfilms') => `https://x.com/${user}/status/${id}`;
 
 describe('Instagram', () => {
-  it('a reel: LSD token and csrftoken from the home page → graphql by media id → the smallest video → transcripts[0]; /p/ and /tv/ hit the cache', { timeout: clipGuardMs() }, async () => {
+  it('a reel: LSD token and csrftoken from the home page → the ruling → graphql by media id → the smallest video → transcripts[0]; /p/ and /tv/ hit the cache', { timeout: clipGuardMs() }, async () => {
     const mark = h.mark();
     const first = await expectCharged(h, 'reels', `https://www.instagram.com/reel/${INSTAGRAM_SHORTCODES.reel}/?igsh=MXh0dDRoNmU`);
     expect(Object.keys(first.body).sort()).toEqual(['credits', 'success', 'transcripts']);
@@ -31,7 +31,7 @@ describe('Instagram', () => {
     expect(transcripts[0]).toEqual({ id: '3562863077648296244', shortcode: INSTAGRAM_SHORTCODES.reel, text: expect.any(String) as unknown });
     expectClipSpeech(transcripts[0]?.text);
     const requests = h.requestsSince(mark);
-    expect(requests.slice(0, 2)).toEqual(['https://www.instagram.com/', 'https://www.instagram.com/api/graphql']);
+    expect(requests.slice(0, 3)).toEqual(['https://www.instagram.com/', expect.stringMatching(/^https:\/\/www\.instagram\.com\/api\/v1\/web\/get_ruling_for_content\/\?content_type=MEDIA&target_id=3562863077648296244$/), 'https://www.instagram.com/api/graphql']);
     expect(requests.filter((u) => u.includes('cdninstagram.com'))).toEqual([expect.stringContaining(`clip-${INSTAGRAM_SHORTCODES.reel}-360x640.mp4`)]);
 
     const again = h.mark();
@@ -46,8 +46,8 @@ describe('Instagram', () => {
 
   it.each([
     ['a photo post', INSTAGRAM_SHORTCODES.photo, /has no video/],
-    ['a private account (gated for visitors)', INSTAGRAM_SHORTCODES.private, /private or only shown to signed-in users/],
-    ['a deleted post', INSTAGRAM_SHORTCODES.deleted, /does not exist/],
+    ['a private account (gated for visitors; the ruling says so)', INSTAGRAM_SHORTCODES.private, /^Instagram says: This account is private/],
+    ['a deleted post (its page is a 404)', INSTAGRAM_SHORTCODES.deleted, /does not exist \(its page answers HTTP 404/],
   ])('%s: 404, free', async (_name, shortcode, message) => {
     await expectFreeFailure(h, 'reels', `https://www.instagram.com/p/${shortcode}/`, 404, 'No transcript available for this video', message);
   });
@@ -60,12 +60,12 @@ describe('Instagram', () => {
     await expectFreeFailure(h, 'reels', `https://www.instagram.com/reel/${shortcode}/`, 502, UPSTREAM, message);
   });
 
-  it('a story is 404 (stories are unsupported), free, before any request', async () => {
+  it('a story is 400 Invalid URL (not a supported shape), free, before any request', async () => {
     const mark = h.mark();
     const before = await h.balance();
     const reply = await h.transcript('reels', 'https://www.instagram.com/stories/harbor.films/3301234567890123456/');
-    expect(reply.status).toBe(404);
-    expect(reply.body).toMatchObject({ error: 'No transcript available for this video', message: expect.stringMatching(/stories are not supported/) as unknown });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ error: 'Invalid URL' });
     expect(await h.balance()).toBe(before);
     expect(h.requestsSince(mark)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { facebookCaptionsUrl } from '../../src-main/service/platforms/facebook/page';
 import { HtmlPage } from '../../src-main/service/platforms/html';
 import { embedIdOf } from '../../src-main/service/platforms/rumble/index';
-import { subtitleUrlOf, videoUrlsOf } from '../../src-main/service/platforms/tiktok/item';
+import { subtitleTrackOf, videoUrlsOf } from '../../src-main/service/platforms/tiktok/item';
 
 describe('Rumble embed id discovery', () => {
   it.each([
@@ -40,12 +40,14 @@ describe('TikTok item fields', () => {
     expect(videoUrlsOf({ video: { cover: 'not a url' } })).toEqual({ sd: null, hd: null, thumbnail: null });
   });
 
-  it('reads the spoken language (ASR) WebVTT before translations and other formats', () => {
+  it('reads the spoken language (ASR) before translations, and WebVTT before SRT before the creator JSON', () => {
     const info = (Url: string, Source: string, Format = 'webvtt') => ({ Url, Source, Format, LanguageCodeName: 'x' });
-    expect(subtitleUrlOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.vtt', 'ASR')] } })).toBe('https://s/asr.vtt');
-    expect(subtitleUrlOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT')] } })).toBe('https://s/mt.vtt');
-    expect(subtitleUrlOf({ video: { subtitleInfos: [info('https://s/cc.json', 'ASR', 'creator_caption')] } })).toBeUndefined();
-    expect(subtitleUrlOf({ video: {} })).toBeUndefined();
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.vtt', 'ASR')] } })).toEqual({ url: 'https://s/asr.vtt', format: 'webvtt' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT')] } })).toEqual({ url: 'https://s/mt.vtt', format: 'webvtt' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.srt', 'ASR', 'SRT')] } })).toEqual({ url: 'https://s/asr.srt', format: 'srt' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption')] } })).toEqual({ url: 'https://s/cc.json', format: 'creator_caption' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/x.ttml', 'ASR', 'ttml')] } })).toBeUndefined();
+    expect(subtitleTrackOf({ video: {} })).toBeUndefined();
   });
 });
 
