@@ -2,16 +2,13 @@
 // APIs of the fixture upstream, media made by flite, pocketsphinx as the engine.
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startApiServer } from '../../src-main/http/server';
 import { profileFile } from '../../src-main/service/upstream/profile';
 import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
-import { call, post } from '../helpers/http';
+import { cookieLine, startInProcessRest } from '../helpers/inProcessRest';
 import { clipGuardMs, expectClipSpeech, expectTooLong } from '../helpers/spoken';
-import { openTestService } from '../helpers/stt';
 import { KICK_IDS, KICK_SESSION } from '../upstream/hosts/kick';
 import { TWITCH_SLUGS } from '../upstream/hosts/twitch';
 import { prepareMedia } from '../upstream/media';
-import { startFixtureUpstream } from '../upstream/server';
 
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
@@ -83,22 +80,17 @@ describe('Kick clips', () => {
   it('signed in (a session_token cookie): the API call carries `Authorization: Bearer <the URL-decoded token>`; the owner-only clip, whatever its privacy value, is transcribed for one credit', { timeout: CLIP_GUARD_MS }, async () => {
     // Only the desktop app holds imported cookies: the REST API is served in-process on a service
     // whose Kick jar has the session (the fixture answers 401 to any other bearer).
-    const fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
-    const opened = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
-    opened.settings.set('stt.engine', 'pocketsphinx');
-    const api = await startApiServer(opened.service, '127.0.0.1', 0);
+    const rest = await startInProcessRest();
     try {
-      expect(opened.upstream.cookies.importNetscape('clips_a', `.kick.com\tTRUE\t/\tTRUE\t4102444800\tsession_token\t${KICK_SESSION.cookie}`)).toEqual({ imported: 1, skipped: 0 });
-      const before = (await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits as number;
-      const reply = await post(api.url, '/api/clips_a/transcript', opened.owner.key, { url: `https://kick.com/spreen/clips/${KICK_IDS.ownerOnly}` });
+      expect(rest.opened.upstream.cookies.importNetscape('clips_a', cookieLine('.kick.com', 'session_token', KICK_SESSION.cookie))).toEqual({ imported: 1, skipped: 0 });
+      const before = await rest.balance();
+      const reply = await rest.transcript('clips_a', `https://kick.com/spreen/clips/${KICK_IDS.ownerOnly}`);
       expect(reply.status, reply.text).toBe(200);
       expect(reply.body).toMatchObject({ success: true, id: KICK_IDS.ownerOnly, transcript_source: 'ai', credits: before - 1 });
       expectClipSpeech(reply.body.transcript);
-      expect((await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits).toBe(before - 1);
+      expect(await rest.balance()).toBe(before - 1);
     } finally {
-      await api.close();
-      opened.remove();
-      await fixture.close();
+      await rest.close();
     }
   });
 

@@ -4,42 +4,29 @@
 // service built in-process (so the test can put the cookie in the jar, as the app does), against the
 // fixture upstream.
 import { Cookie } from 'tough-cookie';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startApiServer, type RunningServer } from '../../src-main/http/server';
-import { call, post, type Reply } from '../helpers/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from '../helpers/http';
+import { startInProcessRest, type InProcessRest } from '../helpers/inProcessRest';
 import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
-import { openTestService } from '../helpers/stt';
 import { INSTAGRAM_SESSION_ID, INSTAGRAM_SHORTCODES } from '../upstream/hosts/instagram';
-import { prepareMedia } from '../upstream/media';
-import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const mediaIdOf = (shortcode: string) => [...shortcode].reduce((id, c) => id * 64n + BigInt(ALPHABET.indexOf(c)), 0n).toString();
 const mediaInfo = (shortcode: string) => `https://www.instagram.com/api/v1/media/${mediaIdOf(shortcode)}/info/`;
 
-let fixture: FixtureUpstream;
-let opened: ReturnType<typeof openTestService>;
-let api: RunningServer;
+let rest: InProcessRest;
 
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
-  opened = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
-  opened.settings.set('stt.engine', 'pocketsphinx');
-  api = await startApiServer(opened.service, '127.0.0.1', 0);
+  rest = await startInProcessRest();
 });
-afterAll(async () => {
-  await api.close();
-  opened.remove();
-  await fixture.close();
-});
+afterAll(() => rest.close());
 
-const transcript = (url: string): Promise<Reply> => post(api.url, '/api/reels/transcript', opened.owner.key, { url });
-const balance = async () => (await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits as number;
+const transcript = (url: string): Promise<Reply> => rest.transcript('reels', url);
+const balance = () => rest.balance();
 const signIn = (sessionId: string) => {
-  opened.upstream.cookies.clear('reels');
+  rest.opened.upstream.cookies.clear('reels');
   const expires = new Date(Date.now() + 86_400_000);
-  opened.upstream.cookies.load('reels', [
+  rest.opened.upstream.cookies.load('reels', [
     new Cookie({ key: 'sessionid', value: sessionId, domain: 'instagram.com', path: '/', secure: true, httpOnly: true, expires, hostOnly: false }),
     new Cookie({ key: 'csrftoken', value: 'FixtureCsrf0123', domain: 'instagram.com', path: '/', secure: true, expires, hostOnly: false }),
   ]);
@@ -49,14 +36,14 @@ describe('signed in', () => {
   it('a reel Instagram restricts for visitors: the media info API, no home page, ruling or GraphQL; 200, one credit', { timeout: clipGuardMs() }, async () => {
     signIn(INSTAGRAM_SESSION_ID);
     const before = await balance();
-    const mark = fixture.requests.length;
+    const mark = rest.fixture.requests.length;
     const reply = await transcript(`https://www.instagram.com/reel/${INSTAGRAM_SHORTCODES.restricted}/`);
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.credits).toBe(before - 1);
     const transcripts = reply.body.transcripts as { id: string; shortcode: string; text: string }[];
     expect(transcripts).toEqual([{ id: mediaIdOf(INSTAGRAM_SHORTCODES.restricted), shortcode: INSTAGRAM_SHORTCODES.restricted, text: expect.any(String) as unknown }]);
     expectClipSpeech(transcripts[0]?.text);
-    const pages = fixture.requests.slice(mark).map((r) => r.url).filter((url) => url.startsWith('https://www.instagram.com/'));
+    const pages = rest.fixture.requests.slice(mark).map((r) => r.url).filter((url) => url.startsWith('https://www.instagram.com/'));
     expect(pages).toEqual([mediaInfo(INSTAGRAM_SHORTCODES.restricted)]);
     expect(await balance()).toBe(before - 1);
   });
@@ -73,11 +60,11 @@ describe('signed in', () => {
   it('a session Instagram no longer accepts (sent to its login page): the visitor path instead, with its answer', async () => {
     signIn('expired-session');
     const before = await balance();
-    const mark = fixture.requests.length;
+    const mark = rest.fixture.requests.length;
     const reply = await transcript(`https://www.instagram.com/p/${INSTAGRAM_SHORTCODES.private}/`);
     expect(reply.status).toBe(404);
     expect(reply.body.message).toMatch(/^Instagram says: This account is private/);
-    const urls = fixture.requests.slice(mark).map((r) => r.url);
+    const urls = rest.fixture.requests.slice(mark).map((r) => r.url);
     expect(urls[0]).toBe(mediaInfo(INSTAGRAM_SHORTCODES.private));
     expect(urls).toContain('https://www.instagram.com/api/graphql');
     expect(await balance()).toBe(before);

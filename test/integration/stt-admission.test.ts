@@ -2,43 +2,33 @@
 // service built in-process with its limits at one running transcription and none waiting: the
 // fixture's hostile CDN (hosts/hostile.ts) holds one X video's media, so a transcription is running
 // for as long as the test wants.
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { startApiServer, type RunningServer } from '../../src-main/http/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildFetchers } from '../../src-main/service/platforms/index';
 import { TranscriptService } from '../../src-main/service/service';
 import { SttAdmission } from '../../src-main/service/stt/admission';
 import { SpeechToText } from '../../src-main/service/stt/index';
 import { PLAIN_GUARD_MS } from '../helpers/guards';
-import { call, post, type Reply } from '../helpers/http';
+import type { Reply } from '../helpers/http';
+import { startInProcessRest, type InProcessRest } from '../helpers/inProcessRest';
 import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
-import { openTestService } from '../helpers/stt';
 import { HOSTILE_HOST, HOSTILE_X_IDS, holdMedia } from '../upstream/hosts/hostile';
-import { prepareMedia } from '../upstream/media';
-import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
-let fixture: FixtureUpstream;
-let opened: ReturnType<typeof openTestService>;
-let api: RunningServer;
+let rest: InProcessRest;
 
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
-  opened = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
-  opened.settings.set('stt.engine', 'pocketsphinx');
-  const stt = new SpeechToText({ ledger: opened.ledger, upstream: opened.upstream, home: opened.home, settings: opened.settings, admission: new SttAdmission({ running: 1, waiting: 0 }) });
-  const service = new TranscriptService({ ledger: opened.ledger, fetchers: buildFetchers({ upstream: opened.upstream, stt, profile: opened.profile }) });
-  api = await startApiServer(service, '127.0.0.1', 0);
+  rest = await startInProcessRest({
+    service: (opened) => {
+      const stt = new SpeechToText({ ledger: opened.ledger, upstream: opened.upstream, home: opened.home, settings: opened.settings, admission: new SttAdmission({ running: 1, waiting: 0 }) });
+      return new TranscriptService({ ledger: opened.ledger, fetchers: buildFetchers({ upstream: opened.upstream, stt, profile: opened.profile }) });
+    },
+  });
 });
-afterAll(async () => {
-  await api.close();
-  opened.remove();
-  await fixture.close();
-});
+afterAll(() => rest.close());
 
 const post_ = (id: string) => `https://x.com/harborfilms/status/${id}`;
-const transcript = (id: string) => post(api.url, '/api/microblog/transcript', opened.owner.key, { url: post_(id) });
-const balance = async () => (await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits as number;
-const mediaRequests = (id: string) => fixture.requests.filter((r) => new URL(r.url).host === HOSTILE_HOST && r.url.includes(`/${id}.mp4`));
+const transcript = (id: string) => rest.transcript('microblog', post_(id));
+const balance = () => rest.balance();
+const mediaRequests = (id: string) => rest.fixture.requests.filter((r) => new URL(r.url).host === HOSTILE_HOST && r.url.includes(`/${id}.mp4`));
 
 describe('one transcription at a time, none waiting', () => {
   it('a second item while one runs: 503 with Retry-After, free, nothing downloaded; the same item joins; the first succeeds; afterwards the second goes through', { timeout: clipGuardMs(2) }, async () => {
