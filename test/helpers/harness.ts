@@ -1,8 +1,9 @@
 // A real `transcript-desk serve` process whose upstream traffic goes to the fixture upstream on
 // loopback (TRANSCRIPT_DESK_UPSTREAM), with a key of known balance: what every platform's black-box
 // REST tests need.
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { SyncPlatformToken } from '../../src-shared/platforms';
+import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 import { createKey, startServer, type CreatedKey, type ServerProcess } from './cli';
 import { tempHome } from './home';
@@ -30,6 +31,12 @@ export interface HarnessOptions {
   plan?: 'free' | 'credits' | 'plus' | 'pro';
   /** Where the fixture keeps the media it makes (media.ts); the run's speech cache for STT tests. */
   mediaDir?: string;
+}
+
+/** A harness whose fixture serves the run's spoken media (prepared once per run) for the speech-to-text platforms. */
+export async function startSpeechHarness(credits = 100): Promise<Harness> {
+  await prepareMedia(inject('speechCache'));
+  return startHarness(credits, { mediaDir: inject('speechCache') });
 }
 
 export async function startHarness(credits = 100, options: HarnessOptions = {}): Promise<Harness> {

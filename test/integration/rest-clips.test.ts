@@ -1,14 +1,13 @@
 // clips_a (Kick) and clips_b (Twitch) through the REST API of a real `serve` process: the clip
 // APIs of the fixture upstream, media made by flite, pocketsphinx as the engine.
 import { rmSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFile } from '../../src-main/service/upstream/profile';
-import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
+import { expectCacheHit, expectCharged, expectFreeFailure, startSpeechHarness, type Harness } from '../helpers/harness';
 import { cookieLine, startInProcessRest } from '../helpers/inProcessRest';
 import { clipGuardMs, expectClipSpeech, expectTooLong } from '../helpers/spoken';
 import { KICK_IDS, KICK_SESSION } from '../upstream/hosts/kick';
 import { TWITCH_SLUGS } from '../upstream/hosts/twitch';
-import { prepareMedia } from '../upstream/media';
 
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
@@ -17,8 +16,7 @@ let h: Harness;
 const CLIP_GUARD_MS = clipGuardMs(2);
 
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  h = await startHarness(100, { mediaDir: inject('speechCache') });
+  h = await startSpeechHarness();
 });
 afterAll(async () => {
   await h.close();

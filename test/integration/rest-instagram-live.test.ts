@@ -3,11 +3,10 @@
 // query, PolarisPostRootQuery when that answers empty, then the post page's relay data. An empty
 // answer is what non-browser clients and rotated doc ids get, so "all empty" is a 502, never a
 // 404 "private"; 404 only where Instagram itself says so (its ruling's words, a 404 page).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCharged, expectFreeFailure, startSpeechHarness, type Harness } from '../helpers/harness';
 import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
 import { INSTAGRAM_SHORTCODES } from '../upstream/hosts/instagram';
-import { prepareMedia } from '../upstream/media';
 
 const NO_TRANSCRIPT = 'No transcript available for this video';
 const UPSTREAM = 'Upstream error';
@@ -23,8 +22,7 @@ const instagramRequests = (h: Harness, mark: number) => h.requestsSince(mark).fi
 
 let h: Harness;
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  h = await startHarness(100, { mediaDir: inject('speechCache') });
+  h = await startSpeechHarness();
 });
 afterAll(async () => {
   await h.close();

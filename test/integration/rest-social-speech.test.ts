@@ -1,18 +1,16 @@
 // reels (Instagram) and microblog (X) through the REST API of a real `serve` process: their media
 // from the fixture upstream, transcribed by pocketsphinx.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCacheHit, expectCharged, expectFreeFailure, startSpeechHarness, type Harness } from '../helpers/harness';
 import { clipGuardMs, expectClipSpeech, expectTooLong } from '../helpers/spoken';
 import { INSTAGRAM_SHORTCODES } from '../upstream/hosts/instagram';
 import { X_IDS } from '../upstream/hosts/x';
-import { prepareMedia } from '../upstream/media';
 
 const UPSTREAM = 'Upstream error';
 let h: Harness;
 
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  h = await startHarness(100, { mediaDir: inject('speechCache') });
+  h = await startSpeechHarness();
 });
 afterAll(async () => {
   await h.close();

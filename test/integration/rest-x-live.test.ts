@@ -2,19 +2,17 @@
 // feature switches, the guest token kept for its lifetime, retweets, quote posts and card videos,
 // `/video/<n>`, and a refusal from both APIs that is never a false "does not exist". Black box:
 // a real `serve` against the fixture upstream; the request log shows what was (not) fetched.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectCacheHit, expectCharged, expectFreeFailure, startHarness, type Harness } from '../helpers/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCacheHit, expectCharged, expectFreeFailure, startSpeechHarness, type Harness } from '../helpers/harness';
 import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
 import { X_IDS } from '../upstream/hosts/x';
-import { prepareMedia } from '../upstream/media';
 
 const UPSTREAM = 'Upstream error';
 const NO_TRANSCRIPT = 'No transcript available';
 let h: Harness;
 
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  h = await startHarness(100, { mediaDir: inject('speechCache') });
+  h = await startSpeechHarness();
 });
 afterAll(async () => {
   await h.close();

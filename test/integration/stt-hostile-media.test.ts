@@ -2,11 +2,10 @@
 // naming a file on the service's own disk must not get that file transcribed. Through a real `serve`
 // and the fixture's hostile CDN (hosts/hostile.ts): the list names the fixture's spoken clip, so a
 // leak would show up as its words in the answer.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSpeechHarness, type Harness } from '../helpers/harness';
 import { clipGuardMs } from '../helpers/spoken';
 import { HOSTILE_HOST, HOSTILE_X_IDS } from '../upstream/hosts/hostile';
-import { prepareMedia } from '../upstream/media';
 
 /** Words of the clip (media.ts CLIP_TEXT) that pocketsphinx reliably hears in it. */
 const CLIP_WORDS = /lighthouse|harbor|keeper|stairs|lamp/i;
@@ -14,8 +13,7 @@ const CLIP_WORDS = /lighthouse|harbor|keeper|stairs|lamp/i;
 let h: Harness;
 
 beforeAll(async () => {
-  await prepareMedia(inject('speechCache'));
-  h = await startHarness(100, { mediaDir: inject('speechCache') });
+  h = await startSpeechHarness();
 });
 afterAll(async () => {
   await h.close();
