@@ -23,8 +23,8 @@ export function QueueList() {
           const item = id === undefined ? undefined : items.get(id);
           if (item === undefined) return null;
           return (
-            <div key={item.id} className="queue-slot" style={{ transform: `translateY(${row.start}px)` }} aria-rowindex={row.index + 1}>
-              <QueueRow item={item} selected={selected.has(item.id)} onToggle={onToggle} />
+            <div key={item.id} className="queue-slot" style={{ transform: `translateY(${row.start}px)` }}>
+              <QueueRow item={item} rowIndex={row.index + 1} selected={selected.has(item.id)} onToggle={onToggle} />
             </div>
           );
         })}

@@ -42,7 +42,8 @@ function detail(item: QueueItem): string {
 
 const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
 
-export const QueueRow = memo(function QueueRow({ item, selected, onToggle }: { item: QueueItem; selected: boolean; onToggle: (id: string) => void }) {
+/** `rowIndex` is 1-based in the whole queue: the grid renders only the rows on screen, so each says where it stands (aria-rowindex). */
+export const QueueRow = memo(function QueueRow({ item, rowIndex, selected, onToggle }: { item: QueueItem; rowIndex: number; selected: boolean; onToggle: (id: string) => void }) {
   const openViewer = useViewer((s) => s.open);
   const name = item.title ?? (item.platform === null ? item.url : `${PLATFORMS[item.platform].uiName} ${item.itemId ?? ''}`);
   const ref = item.transcript;
@@ -51,7 +52,7 @@ export const QueueRow = memo(function QueueRow({ item, selected, onToggle }: { i
   const siteWait = useQueue((s) => (item.status === 'queued' ? s.state.siteWaits?.find((w) => w.platform === item.platform) : undefined));
   const text = siteWait === undefined ? detail(item) : `Waiting for ${waitingFor(item)}: it is rate-limiting this machine`;
   return (
-    <div className={`queue-row status-${item.status}`} data-testid="queue-row" data-status={item.status} data-url={item.url} role="row" aria-selected={selected}>
+    <div className={`queue-row status-${item.status}`} data-testid="queue-row" data-status={item.status} data-url={item.url} role="row" aria-rowindex={rowIndex} aria-selected={selected}>
       <span role="gridcell" className="cell-check">
         <input type="checkbox" aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle(item.id)} />
       </span>
