@@ -211,7 +211,10 @@ describe('serve --ui under 20 unauthenticated 15 MB uploads', () => {
       const statuses = await Promise.all(Array.from({ length: 20 }, () => postStatus(`${origin}/app/rpc/queue.enqueue`, { origin, 'content-type': 'application/json' }, body)));
       expect(statuses).toEqual(Array.from({ length: 20 }, () => 401));
       const growth = memoryOf(pid).peak - before;
-      expect(growth, `peak RSS grew by ${Math.round(growth / MB)} MB`).toBeLessThan(50 * MB);
+      // The uploads offer 300 MB: a server that held them would grow by that much. Refused before
+      // their bodies are read, it grows by 6–12 MB alone; once, on one core under the whole suite,
+      // 57 MB (the GC runs late when starved). The bound sits between the two outcomes.
+      expect(growth, `peak RSS grew by ${Math.round(growth / MB)} MB`).toBeLessThan(100 * MB);
       expect(await balance()).toBe(200);
     } finally {
       killGroup(child.pid as number);

@@ -77,7 +77,9 @@ describe('an episode transcribed by speech-to-text', () => {
     const steps = [...new Set(progress.filter((p) => p.chunksTotal === total).map((p) => p.chunksDone))];
     expect(steps.length, `chunksDone seen: ${JSON.stringify(progress)}`).toBeGreaterThanOrEqual(2);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
-    expect(Math.max(...steps)).toBeLessThan(total);
+    // A poll may catch the last chunk done before the job's merge and settlement mark it done (a
+    // slow machine shows it; a user sees 4 of 4 for a moment), never more chunks than there are.
+    expect(Math.max(...steps)).toBeLessThanOrEqual(total);
 
     expect(Object.keys(done)).toEqual(['jobId', 'status', 'progress', 'episode', 'transcript', 'credits', 'source', 'createdAt', 'completedAt']);
     expect(done).toMatchObject({ jobId, status: 'done', progress: { chunksDone: total, chunksTotal: total }, source: 'ai', credits: START - 10 });
