@@ -4,8 +4,8 @@
 // files → the library finds a phrase → the header's balance is the server's.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { dropFile, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { expect, test } from '@playwright/test';
+import { dropFile, SCREENSHOTS, startDesk, type RunningDesk, queueRow as row } from './desk';
 
 const LINKS = readFileSync(resolve(__dirname, 'fixtures/links-20.txt'), 'utf8');
 const EXPECTED_SRT = resolve(__dirname, 'expected/srt');
@@ -41,8 +41,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await desk.stop();
 });
-
-const row = (page: Page, url: string) => page.locator(`[data-testid=queue-row][data-url="${url}"]`);
 
 test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, billed', async ({ page }) => {
   // Tall enough that the virtualized list renders every row at once.

@@ -98,3 +98,6 @@ export async function dropFile(page: Page, name: string, text: string): Promise<
  * tree as it was; `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes the README's, in docs/.
  */
 export const SCREENSHOTS = resolve(ROOT, process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
+
+/** A row of the queue, found by the link it was added with. */
+export const queueRow = (page: Page, url: string) => page.locator(`[data-testid=queue-row][data-url="${url}"]`);

@@ -11,7 +11,7 @@ import { speechGuardMs } from '../helpers/guards';
 import { wordErrorRate } from '../helpers/wer';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
 import { EPISODE_SECONDS, episodeText, mediaFile } from '../upstream/media';
-import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { SCREENSHOTS, startDesk, type RunningDesk, queueRow as row } from './desk';
 
 const START = 1000;
 const MAIN = episodeLink(PODCAST_IDS.show, PODCAST_IDS.main, 'trains-kitchens-lighthouses');
@@ -42,8 +42,6 @@ async function addAndRun(page: Page, url: string): Promise<void> {
 }
 
 const jobCard = (page: Page, title: string) => page.getByTestId('job-card').filter({ hasText: title });
-const row = (page: Page, url: string) => page.locator(`[data-testid=queue-row][data-url="${url}"]`);
-
 interface BarReading {
   done: number;
   total: number;

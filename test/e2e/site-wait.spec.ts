@@ -4,8 +4,8 @@
 // sites finish. Nothing is charged for the wait; axe finds no violation in the queue.
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { dropFile, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { expect, test } from '@playwright/test';
+import { dropFile, SCREENSHOTS, startDesk, type RunningDesk, queueRow as row } from './desk';
 
 const LIMITED = 'https://www.youtube.com/watch?v=rateLimited';
 const OTHERS = ['https://rumble.com/vok0001-city-council-bridge-vote-live-coverage.html', 'https://www.tiktok.com/@traveltok/video/7350000000000000001'];
@@ -17,8 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await desk.stop();
 });
-
-const row = (page: Page, url: string) => page.locator(`[data-testid=queue-row][data-url="${url}"]`);
 
 test('a site that rate-limits: its row waits with "Waiting for YouTube" while other sites finish; free', async ({ page }) => {
   await desk.signIn(page);

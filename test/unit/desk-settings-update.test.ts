@@ -2,30 +2,19 @@
 // the key, a form with one bad field changes nothing, and valid values are saved.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openTestDesk, type TestDesk } from '../helpers/desk';
-import { tempHome } from '../helpers/home';
+import { expect, it } from 'vitest';
+import { offlineDeskPerTest } from '../helpers/desk';
 
-let home: ReturnType<typeof tempHome>;
-let t: TestDesk;
-beforeEach(() => {
-  home = tempHome();
-  // No upstream traffic in these tests; the discard port keeps it that way.
-  t = openTestDesk(home.dir, 'http://127.0.0.1:9');
-});
-afterEach(async () => {
-  await t.close();
-  home.remove();
-});
+const desk = offlineDeskPerTest();
 
 const refusal = (key: string) => ({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining(key) as string } });
 
 it('refuses unknown keys, naming them, and changes nothing', async () => {
-  expect(await t.raw('settings.update', { changes: { 'desk.theme': 'dark', 'desk.export.fodler': '/tmp' } })).toEqual(refusal('desk.export.fodler'));
+  expect(await desk().raw('settings.update', { changes: { 'desk.theme': 'dark', 'desk.export.fodler': '/tmp' } })).toEqual(refusal('desk.export.fodler'));
   // As a transport delivers it: JSON.parse makes `__proto__` an own key.
-  expect(await t.raw('settings.update', JSON.parse('{"changes":{"desk.theme":"dark","__proto__":{"polluted":1}}}'))).toEqual(refusal('__proto__'));
-  expect(await t.raw('settings.update', { chnages: { 'desk.theme': 'dark' } })).toEqual(refusal('chnages'));
-  expect((await t.call('settings.get', {})).values['desk.theme']).toBe('system');
+  expect(await desk().raw('settings.update', JSON.parse('{"changes":{"desk.theme":"dark","__proto__":{"polluted":1}}}'))).toEqual(refusal('__proto__'));
+  expect(await desk().raw('settings.update', { chnages: { 'desk.theme': 'dark' } })).toEqual(refusal('chnages'));
+  expect((await desk().call('settings.get', {})).values['desk.theme']).toBe('system');
 });
 
 it('refuses a metadata endpoint, a system export folder and a model that is not one, naming each key', async () => {
@@ -39,19 +28,19 @@ it('refuses a metadata endpoint, a system export folder and a model that is not 
   ];
   for (const [key, value] of cases) {
     // With a valid change beside it: all or none.
-    expect(await t.raw('settings.update', { changes: { 'desk.theme': 'dark', [key]: value } }), `${key}=${String(value)}`).toEqual(refusal(key));
+    expect(await desk().raw('settings.update', { changes: { 'desk.theme': 'dark', [key]: value } }), `${key}=${String(value)}`).toEqual(refusal(key));
   }
-  const view = await t.call('settings.get', {});
+  const view = await desk().call('settings.get', {});
   expect(view.values).toMatchObject({ 'desk.theme': 'system', 'stt.openai.baseUrl': null, 'desk.export.folder': null, 'stt.whisper.modelPath': null });
-  expect(view.exportFolder).toBe(t.exportDir);
+  expect(view.exportFolder).toBe(desk().exportDir);
 });
 
 it('saves valid values: a local endpoint, a folder to be created, a ggml model', async () => {
-  const model = join(home.dir, 'ggml-tiny.bin');
+  const model = join(desk().home, 'ggml-tiny.bin');
   writeFileSync(model, Buffer.concat([Buffer.from('lmgg', 'latin1'), Buffer.alloc(64)]));
-  const folder = join(home.dir, 'Transcripts', '2026');
-  const view = await t.call('settings.update', { changes: { 'stt.openai.baseUrl': 'http://127.0.0.1:11434/v1', 'desk.export.folder': folder, 'stt.whisper.modelPath': model } });
+  const folder = join(desk().home, 'Transcripts', '2026');
+  const view = await desk().call('settings.update', { changes: { 'stt.openai.baseUrl': 'http://127.0.0.1:11434/v1', 'desk.export.folder': folder, 'stt.whisper.modelPath': model } });
   expect(view.values).toMatchObject({ 'stt.openai.baseUrl': 'http://127.0.0.1:11434/v1', 'desk.export.folder': folder, 'stt.whisper.modelPath': model });
   expect(view.exportFolder).toBe(folder);
-  expect((await t.call('settings.get', {})).values['stt.openai.baseUrl']).toBe('http://127.0.0.1:11434/v1');
+  expect((await desk().call('settings.get', {})).values['stt.openai.baseUrl']).toBe('http://127.0.0.1:11434/v1');
 });
