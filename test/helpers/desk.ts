@@ -1,14 +1,12 @@
 // A desk on a real data home (real SQLite, the real service and fetchers) whose upstream traffic
 // goes to the fixture upstream, with a clock the test moves, and every event it sends recorded.
 import { join } from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
 import type { EventName, EventPayload } from '../../src-shared/contract/events';
 import type { OperationInput, OperationName, OperationOutput } from '../../src-shared/contract/operations';
 import type { DeskResult } from '../../src-shared/contract/result';
 import type { Clock } from '../../src-main/desk/clock';
 import { createDesk, type Desk, type PodcastJobControl } from '../../src-main/desk/index';
 import { openService, type OpenedService } from '../../src-main/service/open';
-import { tempHome } from './home';
 
 /** Time that moves only when the test says so; sleepers wake when it passes their end. */
 export class TestClock implements Clock {
@@ -80,26 +78,5 @@ export function openTestDesk(home: string, upstream: string, options: { podcast?
       await desk.close();
       opened.close();
     },
-  };
-}
-
-/**
- * A fresh desk on a fresh home for each test of the file, with no upstream traffic (the discard
- * port keeps it that way); the returned getter gives the current test's desk.
- */
-export function offlineDeskPerTest(): () => TestDesk {
-  let home: ReturnType<typeof tempHome> | undefined;
-  let desk: TestDesk | undefined;
-  beforeEach(() => {
-    home = tempHome();
-    desk = openTestDesk(home.dir, 'http://127.0.0.1:9');
-  });
-  afterEach(async () => {
-    await desk?.close();
-    home?.remove();
-  });
-  return () => {
-    if (desk === undefined) throw new Error('offlineDeskPerTest: no desk outside a test');
-    return desk;
   };
 }

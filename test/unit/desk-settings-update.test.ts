@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { offlineDeskPerTest } from '../helpers/desk';
+import { offlineDeskPerTest } from '../helpers/offlineDesk';
 
 const desk = offlineDeskPerTest();
 
