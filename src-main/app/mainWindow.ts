@@ -1,6 +1,7 @@
 // The desk's window: the security baseline's webPreferences, the app:// page (or the dev server's
 // in development), and its size and place remembered between starts.
 import { BrowserWindow, screen } from 'electron';
+import { reloadAfterRendererCrash } from './rendererRecovery';
 import { mainWindowPreferences } from './security';
 import { DEFAULT_SIZE, loadWindowState, saveWindowState, windowStateFile } from './windowState';
 
@@ -38,6 +39,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     }
   };
   window.on('close', save);
+  reloadAfterRendererCrash(window, options.url, (line) => process.stdout.write(`transcript-desk: ${line}\n`));
   void window.loadURL(options.url);
   return window;
 }

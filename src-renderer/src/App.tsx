@@ -1,12 +1,12 @@
 // The desk: header (views, balance and plan), the current view, the viewer, notices.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Dialog } from './components/Dialog';
 import { LibraryView } from './features/library/LibraryView';
 import { QueueView } from './features/queue/QueueView';
 import { SettingsView } from './features/settings/SettingsView';
+import { SignIn } from './features/signin/SignIn';
 import { Viewer } from './features/viewer/Viewer';
 import { bootstrap } from './lib/bootstrap';
-import { signInWithKey } from './lib/browserDesk';
 import { SHORTCUTS, installShortcuts } from './lib/shortcuts';
 import { applyTheme } from './lib/theme';
 import { useApp, type Tab } from './stores/app';
@@ -69,40 +69,6 @@ function Notices() {
         </div>
       ))}
     </div>
-  );
-}
-
-function SignIn() {
-  const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    signInWithKey(key).then(
-      () => void bootstrap(),
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-    );
-  };
-  return (
-    <main className="sign-in">
-      <h1>Transcript Desk</h1>
-      <p>
-        Open the link <code>transcript-desk serve --ui</code> printed, or sign in with the owner key (the file <code>owner-key</code> in the data home).
-      </p>
-      <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span>Owner key</span>
-          <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder="sk_live_…" required />
-        </label>
-        {error !== null && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button primary">
-          Sign in
-        </button>
-      </form>
-    </main>
   );
 }
 

@@ -78,7 +78,16 @@ export class FakeWindow {
   readonly progress: number[] = [];
   readonly sent: unknown[][] = [];
   destroyed = false;
-  readonly webContents = { send: (...args: unknown[]) => void this.sent.push(args), isDestroyed: () => this.destroyed };
+  private readonly contentsListeners = new Map<string, ((...args: unknown[]) => void)[]>();
+  readonly webContents = {
+    send: (...args: unknown[]) => void this.sent.push(args),
+    isDestroyed: () => this.destroyed,
+    on: (name: string, listener: (...args: unknown[]) => void) => void this.contentsListeners.set(name, [...(this.contentsListeners.get(name) ?? []), listener]),
+    /** What Electron would fire on the page's webContents (render-process-gone …). */
+    emit: (name: string, ...args: unknown[]) => {
+      for (const listener of this.contentsListeners.get(name) ?? []) listener(...args);
+    },
+  };
   private readonly listeners = new Map<string, ((...args: unknown[]) => void)[]>();
   constructor(options: Record<string, unknown>) {
     this.options = options;

@@ -1,5 +1,6 @@
 // Start-up: listen to the app's events first, then load the state (so nothing that changes in
 // between is missed), and apply the theme.
+import { SESSION_ENDED, setSignInNotice } from '../features/signin/signInNotice';
 import { useApp } from '../stores/app';
 import { useJobs } from '../stores/jobs';
 import { useLibrary } from '../stores/library';
@@ -9,6 +10,8 @@ import { runAppCommand } from './appCommands';
 import { desk, errorOf, onConnection } from './desk';
 
 let subscribed = false;
+
+const isRateLimited = (error: unknown) => errorOf(error).code === 'refused' && errorOf(error).message.startsWith('Rate limit');
 
 function subscribe(): void {
   if (subscribed) return;
@@ -28,8 +31,9 @@ function subscribe(): void {
 /** Loads everything; resolves false when the browser build needs a sign-in. */
 export async function bootstrap(): Promise<boolean> {
   onConnection((state) => {
-    // The server forgot this page's session (it restarted): back to the sign-in screen.
-    if (state === 'signed-out') return useApp.getState().setAuth('signed-out');
+    // The server forgot this page's session (it restarted): back to the sign-in screen, saying why.
+    if (state === 'session-ended') setSignInNotice(SESSION_ENDED);
+    if (state === 'signed-out' || state === 'session-ended') return useApp.getState().setAuth('signed-out');
     useApp.getState().setConnection(state);
     // After a reconnect, what happened meanwhile is read again.
     if (state === 'open' && useApp.getState().auth === 'signed-in') void Promise.all([useQueue.getState().load(), useJobs.getState().load()]).catch(() => undefined);
@@ -43,9 +47,12 @@ export async function bootstrap(): Promise<boolean> {
       useApp.getState().setAuth('signed-out');
       return false;
     }
-    useApp.getState().notify('error', errorOf(error).message);
+    // A reload while the queue waits out the rate limit: the balance arrives with the next charge's
+    // event; a red toast about a limit the queue already shows would only alarm.
+    if (!isRateLimited(error)) useApp.getState().notify('error', errorOf(error).message);
   }
   subscribe();
+  setSignInNotice(null);
   useApp.getState().setAuth('signed-in');
   await Promise.all([useQueue.getState().load(), useJobs.getState().load(), useSettings.getState().load()]).catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
   return true;

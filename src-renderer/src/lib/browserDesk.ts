@@ -11,8 +11,11 @@ import type { OperationInput, OperationName, OperationOutput } from '../../../sr
 import type { DeskResult } from '../../../src-shared/contract/result';
 import { SseParser } from './sseParser';
 
-/** `signed-out`: the server no longer knows this page's session (it restarted, or it was never signed in). */
-export type ConnectionListener = (state: 'open' | 'lost' | 'signed-out') => void;
+/**
+ * `signed-out`: the page has no session (never signed in). `session-ended`: the server refused the
+ * session this page had; sessions die with the server process, so it restarted.
+ */
+export type ConnectionListener = (state: 'open' | 'lost' | 'signed-out' | 'session-ended') => void;
 
 const TOKEN_KEY = 'transcript-desk.session';
 /** The event stream's reconnection delay until the server says otherwise (`retry:`). */
@@ -43,8 +46,10 @@ function storeToken(token: string | null): void {
 }
 
 /** Forgets a token the server refused, unless another tab has stored a newer one meanwhile. */
-function forgetToken(token: string | null): void {
-  if (token !== null && storedToken() === token) storeToken(null);
+function forgetToken(token: string | null): boolean {
+  if (token === null || storedToken() !== token) return false;
+  storeToken(null);
+  return true;
 }
 
 /** Resolves when a token is stored: by this page's sign-in, or another tab's. */
@@ -120,8 +125,9 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
         // the server went away mid-stream, or was never there: reconnect below
       }
       if (status === 401) {
-        forgetToken(token);
-        onConnection('signed-out');
+        // A newer token (another tab signed in meanwhile) is tried at once.
+        if (token !== null && storedToken() !== token) continue;
+        onConnection(forgetToken(token) ? 'session-ended' : 'signed-out');
         await tokenStored();
         continue;
       }
@@ -140,7 +146,8 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
       } catch {
         throw new Error('[unavailable] The desk cannot reach its server: is `transcript-desk serve --ui` still running?');
       }
-      if (response.status === 401) forgetToken(token);
+      // An RPC may learn of a restart before the event stream does (an action right after it).
+      if (response.status === 401 && forgetToken(token)) onConnection('session-ended');
       let result: unknown;
       try {
         result = await response.json();

@@ -2,6 +2,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { DROPPABLE_EXTENSIONS, extractUrls } from '../../../../src-shared/queue/extract';
 import { droppedPaths, importUrlFiles } from '../../lib/appCommands';
+import { useOffline } from '../../lib/offline';
 import { readDataTransfer, readFiles } from './readDrop';
 import { useIntake } from './useIntake';
 
@@ -47,6 +48,7 @@ export function DropTarget({ children }: { children: ReactNode }) {
 export function PasteBox({ large }: { large: boolean }) {
   const [text, setText] = useState('');
   const intake = useIntake();
+  const offline = useOffline();
   const fileInput = useRef<HTMLInputElement>(null);
   const add = () => {
     if (text.trim() === '') return;
@@ -83,7 +85,7 @@ export function PasteBox({ large }: { large: boolean }) {
           }}
         />
         <div className="paste-actions">
-          <button type="button" className="button primary" onClick={add} disabled={text.trim() === ''}>
+          <button type="button" className="button primary" onClick={add} disabled={offline || text.trim() === ''}>
             Add links
           </button>
           <button type="button" className="button" onClick={() => fileInput.current?.click()}>

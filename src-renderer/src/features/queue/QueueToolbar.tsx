@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { desk, errorOf } from '../../lib/desk';
 import { plural } from '../../lib/format';
+import { useOffline } from '../../lib/offline';
 import { useApp } from '../../stores/app';
 import { countByStatus, useQueue } from '../../stores/queue';
 import { RateLimitNote } from './RateLimitNote';
@@ -29,6 +30,8 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
   const finished = counts.done + counts.cached + counts.empty;
   const allSelected = order.length > 0 && selected.size === order.length;
   const running = state.phase === 'running';
+  // Without its server the page cannot run anything: the controls say so by being off.
+  const offline = useOffline();
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Queue actions">
@@ -36,15 +39,15 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
         <input type="checkbox" checked={allSelected} onChange={(e) => selectAll(e.target.checked)} aria-label="Select all items" />
       </label>
       {running ? (
-        <button type="button" className="button" onClick={() => void queueActions.pause()} aria-keyshortcuts="p">
+        <button type="button" className="button" onClick={() => void queueActions.pause()} disabled={offline} aria-keyshortcuts="p">
           ❚❚ Pause
         </button>
       ) : (
-        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={counts.queued === 0} aria-keyshortcuts="r">
+        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={offline || counts.queued === 0} aria-keyshortcuts="r">
           ▶ {state.phase === 'paused' ? 'Resume' : 'Run'}
         </button>
       )}
-      <button type="button" className="button" onClick={() => void queueActions.retryFailed()} disabled={counts.failed === 0} aria-keyshortcuts="f">
+      <button type="button" className="button" onClick={() => void queueActions.retryFailed()} disabled={offline || counts.failed === 0} aria-keyshortcuts="f">
         Retry failed{counts.failed > 0 ? ` (${counts.failed})` : ''}
       </button>
       <button type="button" className="button" onClick={queueActions.removeSelected} disabled={selected.size === 0} aria-keyshortcuts="Delete">

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { plural } from '../../lib/format';
+import { refusedWhileOffline } from '../../lib/offline';
 import type { DropResult } from './readDrop';
 
 export function useIntake(): (result: DropResult) => void {
@@ -14,6 +15,7 @@ export function useIntake(): (result: DropResult) => void {
       if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
       return;
     }
+    if (refusedWhileOffline(`${plural(result.urls.length, 'link')} not added`)) return;
     performance.mark('intake-start');
     const summary = useQueue.getState().intake(result.urls);
     const parts = [`${plural(summary.added, 'new item')}`];

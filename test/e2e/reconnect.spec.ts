@@ -1,0 +1,58 @@
+// Issue 13 item 2: the server restarts under an open desk. Sessions die with the server process,
+// so the page must go back to sign-in by itself and say why; while the server is down, the run
+// controls are off and an action is refused with one message, never a success toast next to it.
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SCREENSHOTS, dropFile, queueRow } from './desk';
+import { startRestartableDesk, type RestartableDesk } from './restartableDesk';
+
+let desk: RestartableDesk;
+
+test.beforeAll(async () => {
+  desk = await startRestartableDesk();
+});
+test.afterAll(async () => {
+  await desk.stop();
+});
+
+const LINKS = ['https://www.youtube.com/watch?v=aaaaaaaaaa1', 'https://www.youtube.com/watch?v=aaaaaaaaaa2'];
+
+test('a restarted server sends the page back to sign-in by itself; while it is down, actions are refused once', async ({ page }) => {
+  await page.goto(desk.loginUrl);
+  await page.getByRole('navigation', { name: 'Views' }).waitFor();
+  await page.getByLabel('Links to add').fill(LINKS.join('\n'));
+  await page.getByRole('button', { name: 'Add links' }).click();
+  for (const url of LINKS) await expect(queueRow(page, url)).toBeVisible();
+  const run = page.getByRole('button', { name: /Run/ });
+  await expect(run).toBeEnabled();
+  // The intake toast goes away, so that every notice counted below is one the outage caused.
+  for (const dismiss of await page.getByTestId('notice').getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+
+  await desk.kill();
+  await expect(page.getByRole('alert').filter({ hasText: 'connection' })).toBeVisible();
+  await expect(run).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Retry failed/ })).toBeDisabled();
+  // An action taken anyway (a dropped file, the Run shortcut) is refused with one message each,
+  // and no row is added for a link the server never saw.
+  await dropFile(page, 'more.txt', 'https://www.youtube.com/watch?v=aaaaaaaaaa3\n');
+  await expect(page.getByTestId('notice')).toHaveCount(1);
+  await expect(page.getByTestId('notice')).toContainText('not added');
+  await expect(page.getByTestId('notice')).not.toContainText('new item');
+  await expect(queueRow(page, 'https://www.youtube.com/watch?v=aaaaaaaaaa3')).toHaveCount(0);
+  await page.locator('body').press('r');
+  await expect(page.getByTestId('notice')).toHaveCount(2);
+  await expect(page.getByTestId('notice').nth(1)).toContainText('server');
+  await page.screenshot({ path: join(SCREENSHOTS, 'reconnect-server-down.png') });
+
+  await desk.start();
+  // No reload: the page notices the session is gone and asks for a sign-in, saying why.
+  await expect(page.getByLabel('Owner key')).toBeVisible();
+  await expect(page.getByText('The server restarted')).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'reconnect-sign-in-after-restart.png') });
+
+  await page.getByLabel('Owner key').fill(desk.ownerKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  for (const url of LINKS) await expect(queueRow(page, url)).toBeVisible();
+  await expect(page.getByText('The server restarted')).toHaveCount(0);
+  await expect(run).toBeEnabled();
+});
