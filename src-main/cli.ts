@@ -6,6 +6,7 @@ import { registerAccountCommands } from './cli/accounts';
 import { registerBackup } from './cli/backup';
 import { fail } from './cli/common';
 import { registerGet } from './cli/get';
+import { registerOwnerKey } from './cli/ownerKey';
 import { registerServe } from './cli/serve';
 import { registerTranscribeCommands } from './cli/transcribe';
 import { registerUpstreamCommands } from './cli/upstream';
@@ -22,5 +23,6 @@ registerGet(program);
 registerTranscribeCommands(program);
 registerBackup(program);
 registerUpstreamCommands(program);
+registerOwnerKey(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -84,6 +84,8 @@ export function registerServe(program: Command): void {
       process.stdout.write(`owner key file: ${opened.owner.keyFile}\n`);
       // The login token rides in the fragment: the browser never sends it, so no log or Referer has it.
       if (sessions !== undefined) process.stdout.write(`desk: ${server.url}${HTTP_APP_PREFIX}/#${HTTP_LOGIN_FRAGMENT}=${sessions.mintLoginToken()}\n`);
+      // The link opens one session; the key opens any number (a second browser, after a restart).
+      if (sessions !== undefined) process.stdout.write(`desk sign-in key: ${opened.owner.key} (print it again: transcript-desk owner-key)\n`);
       if (!loopback) {
         process.stderr.write(`warning: listening on ${options.host}; anyone who can reach it and has a key can spend its credits\n`);
       }
