@@ -74,7 +74,7 @@ export function registerServe(program: Command): void {
         const store = new SessionStore(opened.owner.key);
         desk = theDesk;
         sessions = store;
-        apiOptions.selfAuthenticated = { prefix: HTTP_APP_PREFIX, register: (app) => registerAppRoutes(app, { desk: theDesk, sessions: store, rendererDir: RENDERER_DIR, allowRemote: options.allowRemoteUi === true }) };
+        apiOptions.selfAuthenticated = { prefix: HTTP_APP_PREFIX, register: (app) => registerAppRoutes(app, { desk: theDesk, sessions: store, rendererDir: RENDERER_DIR, allowRemote: options.allowRemoteUi === true }), paths: ['/'] };
       }
       const server = await startApiServer(opened.service, options.host, options.port, apiOptions);
       apiUrl = server.url;

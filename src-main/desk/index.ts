@@ -20,6 +20,7 @@ import { importUrlFiles } from './queue/importFiles';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
 import { readTranscript } from './transcripts';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
+import { welcomeView } from './welcome';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl } from './deps';
 
@@ -112,6 +113,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       emitBalance(balance.credits, balance.plan);
       return balance;
     },
+    'welcome.get': () => welcomeView(settings, options.home),
     'keys.list': () => ({ keys: listKeys(deps) }),
     'keys.create': (input) => createKey(deps, input),
     'keys.revoke': (input) => revokeKey(deps, input.prefix),

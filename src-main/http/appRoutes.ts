@@ -122,6 +122,9 @@ export async function registerAppRoutes(app: FastifyInstance, options: AppRoutes
   const secure = (reply: FastifyReply) => reply.header('content-security-policy', APP_CSP).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
 
   app.get('/app', (_request, reply) => reply.redirect('/app/', 301));
+  // Someone typing the server's address into a browser means the desk (a REST client never GETs /).
+  // 302, not 301: without --ui the same address answers the REST API's JSON, and browsers keep a 301.
+  app.get('/', (request, reply) => (hostAllowed(request) ? reply.redirect('/app/', 302) : refusal(reply, FOREIGN_HOST)));
 
   // The page; its script redeems a `#login=` fragment itself (browserDesk.ts).
   app.get('/app/', (_request, reply) => secure(reply).header('cache-control', 'no-store').sendFile('index.html'));
@@ -157,7 +160,7 @@ export async function registerAppRoutes(app: FastifyInstance, options: AppRoutes
       const token = typeof body.login === 'string' ? sessions.redeem(body.login) : typeof body.key === 'string' ? sessions.signIn(body.key) : undefined;
       if (token === undefined) {
         throttle.recordFailure(request.ip);
-        const message = typeof body.login === 'string' ? 'This sign-in link was used already (each opens one session) or is not from this server: sign in with the owner key' : 'That is not the owner key of this install';
+        const message = typeof body.login === 'string' ? 'This sign-in link was already used (each link opens one session), or it is from before the server restarted: sign in with the owner key' : 'That is not the owner key of this install';
         return refusal(reply, { status: 401, code: 'unauthorized', message });
       }
       return reply.header('cache-control', 'no-store').type(JSON_TYPE).send(JSON.stringify({ ok: true, value: { token } } satisfies DeskResult<{ token: string }>));

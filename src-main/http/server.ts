@@ -48,7 +48,7 @@ export interface ApiOptions {
    * Routes under `prefix` that authenticate themselves (the desk's browser build, /app): the API's
    * key check and rate limit do not apply to them.
    */
-  selfAuthenticated?: { prefix: string; register(app: FastifyInstance): Promise<void> };
+  selfAuthenticated?: { prefix: string; register(app: FastifyInstance): Promise<void>; /** Other exact paths they answer (`/`, which sends a browser to the desk). */ paths?: readonly string[] };
 }
 
 export async function buildApi(service: TranscriptService, options: ApiOptions = {}): Promise<FastifyInstance> {
@@ -87,7 +87,7 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
     return send(reply, { status: 500, headers: {}, body: { error: 'Internal error' } });
   });
 
-  const isOwn = (url: string) => own !== undefined && (url === own.prefix || url.startsWith(`${own.prefix}/`) || url.startsWith(`${own.prefix}?`));
+  const isOwn = (url: string) => own !== undefined && (url === own.prefix || url.startsWith(`${own.prefix}/`) || url.startsWith(`${own.prefix}?`) || (own.paths?.includes(url.split('?')[0] ?? '') ?? false));
 
   // Bodies stay raw text: auth and the rate limit come first, then the service parses the JSON
   // (so a malformed body from an unknown caller is a 401, and from a known one a 400 in JSON).

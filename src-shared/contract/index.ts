@@ -13,3 +13,4 @@ export * from './result';
 export * from './settings';
 export * from './transcript';
 export * from './upstream';
+export * from './welcome';

@@ -12,6 +12,7 @@ import { enqueueInputSchema, queueItemSchema, queueStateSchema } from './queue';
 import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
 import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
 import { upstreamProfileViewSchema, upstreamResetInputSchema, upstreamSetInputSchema } from './upstream';
+import { welcomeViewSchema } from './welcome';
 
 const none = z.object({}).strict();
 const ids = z.array(z.string().max(100)).max(20_000);
@@ -38,6 +39,8 @@ export const OPERATIONS = {
   'library.search': { input: librarySearchInputSchema, output: librarySearchOutputSchema },
   'library.delete': { input: z.object({ ids: z.array(z.number().int()).min(1).max(20_000) }), output: z.object({ deleted: z.number().int() }) },
   'balance.get': { input: none, output: balanceSchema },
+  /** Prices and speech-to-text readiness, for the empty queue's first-run guide. */
+  'welcome.get': { input: none, output: welcomeViewSchema },
   'keys.list': { input: none, output: z.object({ keys: z.array(keyListingSchema) }) },
   'keys.create': { input: createKeyInputSchema, output: createdKeySchema },
   'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },

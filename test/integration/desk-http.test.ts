@@ -50,7 +50,7 @@ describe('session', () => {
     expect((await desk.rpc('balance.get', value.token)).status).toBe(200);
     const again = await signIn({ login });
     expect(again.status).toBe(401);
-    expect(await again.json()).toMatchObject({ ok: false, error: { code: 'unauthorized', message: expect.stringMatching(/used already/) as unknown } });
+    expect(await again.json()).toMatchObject({ ok: false, error: { code: 'unauthorized', message: expect.stringMatching(/already used/) as unknown } });
   });
 
   it('the page is served with its security headers and no token in any address', async () => {

@@ -7,6 +7,7 @@ import { useLibrary } from '../stores/library';
 import { useQueue } from '../stores/queue';
 import { useSettings } from '../stores/settings';
 import { runAppCommand } from './appCommands';
+import { takeLoginLinkRefusal } from './browserDesk';
 import { desk, errorOf, onConnection } from './desk';
 
 let subscribed = false;
@@ -44,6 +45,8 @@ export async function bootstrap(): Promise<boolean> {
     useApp.getState().setBalance(balance);
   } catch (error) {
     if (errorOf(error).code === 'unauthorized') {
+      const refusal = takeLoginLinkRefusal();
+      if (refusal !== null) setSignInNotice(refusal);
       useApp.getState().setAuth('signed-out');
       return false;
     }

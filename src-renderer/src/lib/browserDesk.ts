@@ -79,7 +79,18 @@ function redeemLoginLink(): Promise<void> {
   const match = new RegExp(`^#${HTTP_LOGIN_FRAGMENT}=([\\w-]+)$`).exec(window.location.hash);
   if (match === null) return Promise.resolve();
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  return openSession({ login: match[1] as string }).catch(() => undefined);
+  return openSession({ login: match[1] as string }).catch((error: unknown) => {
+    loginLinkRefusal = error instanceof Error ? error.message : String(error);
+  });
+}
+
+let loginLinkRefusal: string | null = null;
+
+/** Why the one-time link in the address did not sign in (used before, from an earlier server), once. */
+export function takeLoginLinkRefusal(): string | null {
+  const refusal = loginLinkRefusal;
+  loginLinkRefusal = null;
+  return refusal;
 }
 
 export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {

@@ -16,7 +16,7 @@ const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us/en-us';
 
 export const POCKETSPHINX_INSTALL_HINT = 'install pocketsphinx and its US English model (Debian/Ubuntu: apt install pocketsphinx pocketsphinx-en-us)';
 
-async function onPath(binary: string): Promise<string | undefined> {
+export async function onPath(binary: string): Promise<string | undefined> {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, binary);

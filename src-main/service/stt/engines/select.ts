@@ -34,7 +34,7 @@ function openaiReadiness(settings: SttSettings, language: string): Readiness {
   return { ok: true, engine: () => new OpenAiEngine({ baseUrl, apiKey, model, language }) };
 }
 
-async function readiness(id: EngineId, settings: SttSettings, home: string, language: string): Promise<Readiness> {
+export async function readiness(id: EngineId, settings: SttSettings, home: string, language: string): Promise<Readiness> {
   switch (id) {
     case 'whisper':
       return whisperReadiness(settings, home, language);

@@ -4,6 +4,7 @@ import { ExportDialog } from '../export/ExportDialog';
 import { JobCards } from '../jobs/JobCards';
 import { useQueue } from '../../stores/queue';
 import { DropTarget, PasteBox } from './DropZone';
+import { FirstRunGuide } from './FirstRunGuide';
 import { QueueList } from './QueueList';
 import { QueueToolbar } from './QueueToolbar';
 
@@ -31,6 +32,7 @@ export function QueueView() {
           </>
         )}
         {empty && loaded && <p className="empty-note">The queue is empty. Transcripts you fetch stay in the Library.</p>}
+        {empty && loaded && <FirstRunGuide />}
       </div>
       {exporting && <ExportDialog scope={selected.size > 0 ? { kind: 'items', ids: [...selected] } : { kind: 'queue' }} onClose={() => setExporting(false)} />}
     </DropTarget>
