@@ -24,7 +24,7 @@ test('the empty queue names the sites, the prices and what speech-to-text lacks;
   const speech = page.getByTestId('first-run-speech');
   await expect(speech).toContainText('Speech-to-text is not ready');
   await expect(speech).toContainText('whisper has no model');
-  await page.screenshot({ path: join(SCREENSHOTS, 'first-run-empty-queue.png') });
+  await page.screenshot({ path: join(SCREENSHOTS, 'first-run.png') });
 
   // An OpenAI-compatible endpoint set in Settings (here through the page's own desk API): the
   // guide reads readiness again the next time the empty queue shows.
@@ -58,7 +58,7 @@ test('a one-time link opened again says it was used, and the form speaks of the 
   await expect(page.locator('main')).toContainText('paste the owner key it printed');
   await expect(page.locator('main')).toContainText('transcript-desk owner-key');
   await expect(page.locator('main')).not.toContainText('data home');
-  await page.screenshot({ path: join(SCREENSHOTS, 'first-run-link-used.png') });
+  await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-link-used.png') });
   await page.getByLabel('Owner key').fill(desk.ownerKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('balance-credits')).toHaveText('1,000');

@@ -42,13 +42,13 @@ test('a restarted server sends the page back to sign-in by itself; while it is d
   await page.locator('body').press('r');
   await expect(page.getByTestId('notice')).toHaveCount(2);
   await expect(page.getByTestId('notice').nth(1)).toContainText('server');
-  await page.screenshot({ path: join(SCREENSHOTS, 'reconnect-server-down.png') });
+  await page.screenshot({ path: join(SCREENSHOTS, 'server-unreachable.png') });
 
   await desk.start();
   // No reload: the page notices the session is gone and asks for a sign-in, saying why.
   await expect(page.getByLabel('Owner key')).toBeVisible();
   await expect(page.getByText('The server restarted')).toBeVisible();
-  await page.screenshot({ path: join(SCREENSHOTS, 'reconnect-sign-in-after-restart.png') });
+  await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-after-restart.png') });
 
   await page.getByLabel('Owner key').fill(desk.ownerKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
