@@ -35,7 +35,7 @@ test('the empty queue names the sites, the prices and what speech-to-text lacks;
   await page.getByRole('button', { name: 'Library' }).click();
   await page.getByRole('button', { name: 'Queue' }).click();
   await expect(speech).toHaveText('Speech-to-text is ready (openai).');
-  await page.getByRole('button', { name: 'Set it up in Settings' }).waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Set up speech-to-text' }).waitFor({ state: 'detached' });
 });
 
 test('the bare address redirects a browser to the desk', async ({ page }) => {

@@ -58,7 +58,7 @@ export function FirstRunGuide() {
             <p>
               Speech-to-text is not ready: {SPEECH_SITES} and podcasts without a publisher transcript will fail until it is.{' '}
               <button type="button" className="link-button" onClick={() => useApp.getState().setTab('settings')}>
-                Set it up in Settings
+                Set up speech-to-text
               </button>
             </p>
             <ul>
