@@ -2,10 +2,21 @@
 // whether speech-to-text can run here; the server's bare address leads to the desk; a one-time
 // link opened a second time says it was used; the sign-in form speaks of the key `serve` printed.
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 
 let desk: RunningDesk;
+
+/** axe-core on `selector` (the parts this spec adds; every view is the accessibility spec's), light and dark. */
+async function expectNoAxeViolations(page: Page, selector: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 test.beforeAll(async () => {
   // whisper asked for by name, with no model downloaded: speech-to-text cannot run yet.
@@ -25,6 +36,7 @@ test('the empty queue names the sites, the prices and what speech-to-text lacks;
   await expect(speech).toContainText('Speech-to-text is not ready');
   await expect(speech).toContainText('whisper has no model');
   await page.screenshot({ path: join(SCREENSHOTS, 'first-run.png') });
+  await expectNoAxeViolations(page, '[data-testid=first-run]');
 
   // An OpenAI-compatible endpoint set in Settings (here through the page's own desk API): the
   // guide reads readiness again the next time the empty queue shows.
@@ -59,6 +71,7 @@ test('a one-time link opened again says it was used, and the form speaks of the 
   await expect(page.locator('main')).toContainText('transcript-desk owner-key');
   await expect(page.locator('main')).not.toContainText('data home');
   await page.screenshot({ path: join(SCREENSHOTS, 'sign-in-link-used.png') });
+  await expectNoAxeViolations(page, 'main.sign-in');
   await page.getByLabel('Owner key').fill(desk.ownerKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('balance-credits')).toHaveText('1,000');
