@@ -80,3 +80,20 @@ test('a reload while the key has used up its requests for the minute shows no er
   for (const url of LINKS) await expect(queueRow(page, url)).toBeVisible();
   expect(await page.getByTestId('notice').allTextContents()).toEqual([]);
 });
+
+test('a page reloaded after a restart also says why it asks for a sign-in', async ({ page }) => {
+  await page.goto(`${desk.url}/app/`);
+  await page.getByLabel('Owner key').fill(desk.ownerKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).waitFor();
+  await desk.kill();
+  await desk.start();
+  // The page's stored session is from the old process: refused, forgotten, and said so.
+  await page.reload();
+  await expect(page.getByLabel('Owner key')).toBeVisible();
+  await expect(page.getByTestId('sign-in-notice')).toHaveText('The server restarted, so this page was signed out: sign in again.');
+  // The new process's one-time link, opened in this tab (only the fragment changes), signs in.
+  await page.goto(desk.loginUrl);
+  await page.getByRole('navigation', { name: 'Views' }).waitFor();
+  expect(await page.getByTestId('sign-in-notice').count()).toBe(0);
+});

@@ -75,8 +75,10 @@ async function openSession(body: { key: string } | { login: string }): Promise<v
  * history entry) at once, then is traded for a session. A used or stale link leaves the page on
  * the sign-in screen, where the owner key still works.
  */
+const LOGIN_LINK = new RegExp(`^#${HTTP_LOGIN_FRAGMENT}=([\\w-]+)$`);
+
 function redeemLoginLink(): Promise<void> {
-  const match = new RegExp(`^#${HTTP_LOGIN_FRAGMENT}=([\\w-]+)$`).exec(window.location.hash);
+  const match = LOGIN_LINK.exec(window.location.hash);
   if (match === null) return Promise.resolve();
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   return openSession({ login: match[1] as string }).catch((error: unknown) => {
@@ -97,6 +99,11 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const ready = redeemLoginLink();
   let streaming = false;
+  // A one-time link opened in a tab that already shows the desk (its sign-in screen, say) changes
+  // only the fragment, which loads nothing: start the page again, which redeems it.
+  window.addEventListener('hashchange', () => {
+    if (LOGIN_LINK.test(window.location.hash)) window.location.reload();
+  });
   // Another tab signed in: its token is this page's too.
   window.addEventListener('storage', (event) => {
     if (event.key !== TOKEN_KEY || event.newValue === null) return;
