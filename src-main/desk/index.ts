@@ -11,6 +11,7 @@ import { systemClock } from './clock';
 import { PlatformCookieStore } from './cookies';
 import type { DeskDeps, DeskOptions } from './deps';
 import { DeskEvents } from './events';
+import { prepareDownload, type ExportDownload } from './export/download';
 import { exportTranscripts } from './export/exporter';
 import { searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
@@ -29,6 +30,8 @@ export interface Desk {
   /** Parses `payload` with the operation's schema and runs it; never throws. */
   invoke(name: string, payload: unknown): Promise<DeskResult<unknown>>;
   readonly events: DeskEvents;
+  /** The browser build's export as a download (export/download.ts); never throws. */
+  download(payload: unknown): DeskResult<ExportDownload>;
   close(): Promise<void>;
 }
 
@@ -99,7 +102,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         if (chosen === null) throw new DeskError('cancelled', 'No folder was chosen; nothing was exported');
         folder = chosen;
       }
-      return exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+      return await exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
     },
     'library.search': (input) => searchLibrary(deps, input),
     'library.delete': (input) => {
@@ -146,6 +149,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
 
   return {
     events,
+    download: (payload) => prepareDownload(deps, payload, settings.get('desk.export.maxLineLength')),
     async invoke(name, payload) {
       if (!Object.hasOwn(OPERATIONS, name)) return { ok: false, error: { code: 'not_found', message: `No operation named ${name}` } };
       const operation = name as OperationName;
