@@ -44,6 +44,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),
   });
+  const exportedFolders = new Set<string>();
   const unavailable = (what: string) => new DeskError('unavailable', `${what} needs the desktop app`);
   const emitBalance = (credits: number, plan: string) => events.emitSoon('balance', { credits, plan });
   const queue = new DeskQueue({
@@ -102,7 +103,17 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         if (chosen === null) throw new DeskError('cancelled', 'No folder was chosen; nothing was exported');
         folder = chosen;
       }
-      return await exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+      const result = await exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+      exportedFolders.add(result.folder);
+      return result;
+    },
+    'export.openFolder': async (input) => {
+      if (host?.openFolder === undefined) throw unavailable('Opening a folder');
+      // Only where an export of this session wrote: the renderer cannot have any path opened.
+      if (!exportedFolders.has(input.folder)) throw new DeskError('refused', `No export of this session wrote into ${input.folder}`);
+      const problem = await host.openFolder(input.folder);
+      if (problem !== '') throw new DeskError('unavailable', `The folder ${input.folder} could not be opened: ${problem}`);
+      return {};
     },
     'library.search': (input) => searchLibrary(deps, input),
     'library.delete': (input) => {

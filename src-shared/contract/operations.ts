@@ -35,6 +35,8 @@ export const OPERATIONS = {
   'podcast.artwork': { input: z.object({ url: z.url({ protocol: /^https?$/ }).max(4096) }), output: z.object({ dataUrl: z.string().nullable() }) },
   'transcript.get': { input: z.object({ ref: transcriptRefSchema }), output: transcriptViewSchema },
   'export.run': { input: exportInputSchema, output: exportOutputSchema },
+  /** Desktop app: shows a folder an export of this session wrote into in the system's file manager. */
+  'export.openFolder': { input: z.object({ folder: z.string().min(1).max(4096) }), output: z.object({}) },
   'library.search': { input: librarySearchInputSchema, output: librarySearchOutputSchema },
   'library.delete': { input: z.object({ ids: z.array(z.number().int()).min(1).max(20_000) }), output: z.object({ deleted: z.number().int() }) },
   'balance.get': { input: none, output: balanceSchema },
