@@ -13,6 +13,7 @@ import type { DeskDeps, DeskOptions } from './deps';
 import { DeskEvents } from './events';
 import { prepareDownload, type ExportDownload } from './export/download';
 import { exportTranscripts } from './export/exporter';
+import { AudioTranscriptions } from './queue/transcribeAudio';
 import { searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
 import { JobWatcher, listJobs } from './podcast/jobs';
@@ -59,6 +60,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     onSubmitted: () => watcher.poll(),
   });
+  const audio = new AudioTranscriptions(deps, queue.feed, (credits, plan) => {
+    emitBalance(credits, plan);
+    events.emitSoon('library.changed', {});
+  });
   const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? 1000, onItemsChanged: (ids) => queue.publish(ids) });
   watcher.start();
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
@@ -74,6 +79,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.resume': () => queue.runner.run(),
     'queue.retry': (input) => ({ retried: queue.retry(input.ids) }),
     'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
+    'queue.transcribeAudio': (input) => {
+      audio.start(input.id);
+      return { started: true };
+    },
     'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
     'queue.importFiles': async (input) => {
       // A browser (serve --ui, possibly another machine) reads its files itself; paths on this machine are the desktop app's.
@@ -181,6 +190,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     async close() {
       watcher.stop();
+      audio.close();
       queue.close();
       events.flush();
       models.close();

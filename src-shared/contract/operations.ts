@@ -25,6 +25,8 @@ export const OPERATIONS = {
   /** Failed items back to queued: these ids, or every failed item when none are given. */
   'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int() }) },
   'queue.remove': { input: z.object({ ids: ids.min(1) }), output: z.object({ removed: z.number().int() }) },
+  /** "Transcribe the audio" of an `empty` TikTok/Facebook row: started; the row shows the outcome (desk/queue/transcribeAudio.ts). */
+  'queue.transcribeAudio': { input: z.object({ id: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
   /** `finished`: everything that will not run again; `all`: the whole queue (running items are stopped). */
   /** Reads URL-list files on this machine (.txt .csv .md .html …) in the main process and queues their links. */
   'queue.importFiles': { input: importFilesInputSchema, output: importFilesOutputSchema },
