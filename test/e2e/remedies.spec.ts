@@ -47,6 +47,7 @@ test('a missing whisper model offers its download; an empty TikTok offers and ge
   // row and Settings' model list say so.
   await reel.getByRole('button', { name: 'Download a model' }).click();
   await expect(reel.getByRole('button', { name: 'Download again' })).toBeVisible();
+  expect(desk.fixture.requests.map((r) => r.url)).toContainEqual(expect.stringMatching(/^https:\/\/huggingface\.co\/.*ggml-base\.en\.bin$/));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
   const baseEn = page.locator('li.model').filter({ hasText: 'base.en' });
   await expect(baseEn.locator('.bad')).not.toBeEmpty();
