@@ -2,7 +2,7 @@
 // desk over IPC, the window, the menu and the taskbar, in that order; and `shutdown`, which undoes
 // them in reverse so podcast jobs stop where they can resume at the next start.
 import { join } from 'node:path';
-import { app, Menu, session, type BrowserWindow } from 'electron';
+import { app, Menu, session, shell, type BrowserWindow } from 'electron';
 import type { AppCommand } from '../../src-shared/contract/host';
 import type { PlatformToken } from '../../src-shared/platforms';
 import { loadStoredCookies } from '../desk/cookies';
@@ -76,6 +76,7 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     info: () => ({ kind: 'desktop', dialogs: true, signIn: true, secrets: { backend: secrets.backend, problem: secrets.problem } }),
     chooseUrlFiles: () => chooseUrlFiles(currentWindow()),
     chooseFolder: (options) => chooseFolder(currentWindow(), options),
+    openFolder: (path) => shell.openPath(path),
     signIn: (platform: PlatformToken) => Promise.resolve(openSignInWindow(platform, currentWindow())),
     canSignIn,
     secrets,

@@ -41,6 +41,8 @@ export interface DeskHost {
   chooseUrlFiles?(): Promise<string[] | null>;
   /** The system folder dialog; null when cancelled. */
   chooseFolder?(options: { title: string; defaultPath: string }): Promise<string | null>;
+  /** Shows a folder in the system's file manager (Electron shell.openPath); '' or why it could not. */
+  openFolder?(path: string): Promise<string>;
   /** Opens the platform's login page in a window on the platform's own network session. */
   signIn?(platform: PlatformToken): Promise<boolean>;
   canSignIn?(platform: PlatformToken): boolean;

@@ -11,7 +11,9 @@ import { systemClock } from './clock';
 import { PlatformCookieStore } from './cookies';
 import type { DeskDeps, DeskOptions } from './deps';
 import { DeskEvents } from './events';
+import { prepareDownload, type ExportDownload } from './export/download';
 import { exportTranscripts } from './export/exporter';
+import { AudioTranscriptions } from './queue/transcribeAudio';
 import { searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
 import { JobWatcher, listJobs } from './podcast/jobs';
@@ -30,6 +32,8 @@ export interface Desk {
   /** Parses `payload` with the operation's schema and runs it; never throws. */
   invoke(name: string, payload: unknown): Promise<DeskResult<unknown>>;
   readonly events: DeskEvents;
+  /** The browser build's export as a download (export/download.ts); never throws. */
+  download(payload: unknown): DeskResult<ExportDownload>;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),
   });
+  const exportedFolders = new Set<string>();
   const unavailable = (what: string) => new DeskError('unavailable', `${what} needs the desktop app`);
   const emitBalance = (credits: number, plan: string) => events.emitSoon('balance', { credits, plan });
   const queue = new DeskQueue({
@@ -55,6 +60,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       events.emitSoon('library.changed', {});
     },
     onSubmitted: () => watcher.poll(),
+  });
+  const audio = new AudioTranscriptions(deps, queue.feed, (credits, plan) => {
+    emitBalance(credits, plan);
+    events.emitSoon('library.changed', {});
   });
   const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? 1000, onItemsChanged: (ids) => queue.publish(ids) });
   watcher.start();
@@ -71,6 +80,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.resume': () => queue.runner.run(),
     'queue.retry': (input) => ({ retried: queue.retry(input.ids) }),
     'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
+    'queue.transcribeAudio': (input) => {
+      audio.start(input.id);
+      return { started: true };
+    },
     'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
     'queue.importFiles': async (input) => {
       // A browser (serve --ui, possibly another machine) reads its files itself; paths on this machine are the desktop app's.
@@ -100,7 +113,17 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         if (chosen === null) throw new DeskError('cancelled', 'No folder was chosen; nothing was exported');
         folder = chosen;
       }
-      return exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+      const result = await exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+      exportedFolders.add(result.folder);
+      return result;
+    },
+    'export.openFolder': async (input) => {
+      if (host?.openFolder === undefined) throw unavailable('Opening a folder');
+      // Only where an export of this session wrote: the renderer cannot have any path opened.
+      if (!exportedFolders.has(input.folder)) throw new DeskError('refused', `No export of this session wrote into ${input.folder}`);
+      const problem = await host.openFolder(input.folder);
+      if (problem !== '') throw new DeskError('unavailable', `The folder ${input.folder} could not be opened: ${problem}`);
+      return {};
     },
     'library.search': (input) => searchLibrary(deps, input),
     'library.delete': (input) => {
@@ -148,6 +171,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
 
   return {
     events,
+    download: (payload) => prepareDownload(deps, payload, settings.get('desk.export.maxLineLength')),
     async invoke(name, payload) {
       if (!Object.hasOwn(OPERATIONS, name)) return { ok: false, error: { code: 'not_found', message: `No operation named ${name}` } };
       const operation = name as OperationName;
@@ -168,6 +192,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     async close() {
       watcher.stop();
+      audio.close();
       queue.close();
       events.flush();
       models.close();

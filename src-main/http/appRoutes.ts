@@ -14,6 +14,7 @@ import { HTTP_EVENTS_PATH, HTTP_RPC_PREFIX, HTTP_SESSION_HEADER, HTTP_SESSION_PA
 import { OPERATION_NAMES, type OperationName } from '../../src-shared/contract/operations';
 import type { DeskResult } from '../../src-shared/contract/result';
 import type { Desk } from '../desk/index';
+import { registerExportDownload } from './exportDownloadRoute';
 import type { SessionStore } from './session';
 import { SignInThrottle } from './signInThrottle';
 
@@ -184,6 +185,7 @@ export async function registerAppRoutes(app: FastifyInstance, options: AppRoutes
   for (const operation of OPERATION_NAMES) {
     app.post(`${HTTP_RPC_PREFIX}${operation}`, { bodyLimit: rpcBodyLimit(operation), onRequest: rpcGuard }, (request, reply) => answerRpc(operation, request.body, reply));
   }
+  registerExportDownload(app, desk, rpcGuard);
   app.post<{ Params: { operation: string } }>(`${HTTP_RPC_PREFIX}:operation`, { bodyLimit: RPC_DEFAULT_BODY_LIMIT, onRequest: rpcGuard }, (request, reply) => answerRpc(request.params.operation, request.body, reply));
 
   // The page reads the stream with fetch (not EventSource), so it can send the session header and

@@ -60,7 +60,7 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
     const settings = new Settings(ledger, host.secretSettings);
     const stt = new SpeechToText({ ledger, upstream, home, settings });
     const podcast = new PodcastJobs({ ledger, stt, upstream, home });
-    const service = new TranscriptService({ podcast: podcast.submitter, ...options, fetchers: { ...buildFetchers({ upstream, stt, profile }), ...options.fetchers }, ledger });
+    const service = new TranscriptService({ podcast: podcast.submitter, stt, ...options, fetchers: { ...buildFetchers({ upstream, stt, profile }), ...options.fetchers }, ledger });
     return {
       service,
       ledger,

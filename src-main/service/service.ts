@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { PLATFORMS, type SyncPlatformToken } from '../../src-shared/platforms';
 import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
 import { ERROR_TEXT, errorResponse, withHeaders, type ApiResponse } from './apiResponse';
+import { transcribeVideoAudio, type AudioPlatform } from './audioTranscript';
 import { SYNC_TRANSCRIPT_PRICE } from './billing';
 import type { Ledger, Plan } from './ledger/index';
 import type { CachedTranscript } from './ledger/transcriptCache';
@@ -14,6 +15,7 @@ import { jobRecord } from './podcast/jobRecord';
 import { notImplementedSubmitter, type PodcastSubmitter } from './podcast/submitter';
 import { clientBucket, RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders } from './rateLimit';
 import { langField, parseJsonObject, urlField } from './requestBody';
+import type { SpeechToText } from './stt/index';
 
 /** An authenticated caller that passed the rate limit. */
 export interface Caller {
@@ -29,6 +31,8 @@ export interface ServiceOptions {
   fetchers?: Partial<FetcherTable>;
   podcast?: PodcastSubmitter;
   now?: () => number;
+  /** Speech-to-text for "Transcribe the audio" (audioTranscript.ts); the fetchers get their own. */
+  stt?: SpeechToText;
 }
 
 const PODCAST_PLANS: ReadonlySet<Plan> = new Set(['plus', 'pro']);
@@ -43,8 +47,10 @@ export class TranscriptService {
   private readonly fetchers: FetcherTable;
   private readonly podcast: PodcastSubmitter;
   private readonly now: () => number;
+  private readonly stt: SpeechToText | undefined;
 
   constructor(options: ServiceOptions) {
+    this.stt = options.stt;
     this.ledger = options.ledger;
     this.fetchers = defaultFetchers(options.fetchers);
     this.podcast = options.podcast ?? notImplementedSubmitter;
@@ -97,6 +103,11 @@ export class TranscriptService {
       return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) }, headers);
     }
     return this.deliver(caller, platform, item, outcome.transcript, keyOf);
+  }
+
+  /** The desk's "Transcribe the audio" for a TikTok/Facebook video without captions; not a REST route (audioTranscript.ts). */
+  transcribeAudio(caller: Caller, platform: AudioPlatform, url: string, signal: AbortSignal): Promise<ApiResponse> {
+    return transcribeVideoAudio(this.ledger, this.stt, caller, platform, url, signal);
   }
 
   /** What a successful transcript() call cached for this URL: the CLI exports from it. */

@@ -35,5 +35,28 @@ export const exportOutputSchema = z.object({
   files: z.array(z.string()),
   /** Items that were not written, and why (no timing for SRT/VTT/CSV, not finished, gone from the cache). */
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  /** Items left out because another item of the export is the same transcript (two links to one video). */
+  folded: z.number().int(),
+  /** Files of the same name an earlier export had written, now replaced. */
+  replaced: z.number().int(),
 });
 export type ExportOutput = z.infer<typeof exportOutputSchema>;
+
+/**
+ * The browser build's export (serve --ui): POST this path with an `exportDownloadInput` body and
+ * the session header; the answer is the file itself (one transcript, "one file per transcript") or
+ * one zip, streamed as an attachment, and nothing is written on the server. Its summary (files,
+ * skipped, folded) travels in the EXPORT_SUMMARY_HEADER, URI-encoded JSON; 204 when nothing was
+ * exportable. HTTP only: the desktop app writes to a folder through `export.run`.
+ */
+export const HTTP_EXPORT_DOWNLOAD_PATH = '/app/export/download';
+export const EXPORT_SUMMARY_HEADER = 'x-export-summary';
+
+export const exportDownloadInputSchema = exportInputSchema.omit({ folder: true });
+export type ExportDownloadInput = z.input<typeof exportDownloadInputSchema>;
+
+export const exportDownloadSummarySchema = exportOutputSchema.pick({ files: true, skipped: true, folded: true }).extend({
+  /** The name the browser saves the download under; null when nothing was exportable. */
+  fileName: z.string().nullable(),
+});
+export type ExportDownloadSummary = z.infer<typeof exportDownloadSummarySchema>;

@@ -26,6 +26,8 @@ export const OPERATIONS = {
   /** Failed items back to queued: these ids, or every failed item when none are given. */
   'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int() }) },
   'queue.remove': { input: z.object({ ids: ids.min(1) }), output: z.object({ removed: z.number().int() }) },
+  /** "Transcribe the audio" of an `empty` TikTok/Facebook row: started; the row shows the outcome (desk/queue/transcribeAudio.ts). */
+  'queue.transcribeAudio': { input: z.object({ id: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
   /** `finished`: everything that will not run again; `all`: the whole queue (running items are stopped). */
   /** Reads URL-list files on this machine (.txt .csv .md .html …) in the main process and queues their links. */
   'queue.importFiles': { input: importFilesInputSchema, output: importFilesOutputSchema },
@@ -36,6 +38,8 @@ export const OPERATIONS = {
   'podcast.artwork': { input: z.object({ url: z.url({ protocol: /^https?$/ }).max(4096) }), output: z.object({ dataUrl: z.string().nullable() }) },
   'transcript.get': { input: z.object({ ref: transcriptRefSchema }), output: transcriptViewSchema },
   'export.run': { input: exportInputSchema, output: exportOutputSchema },
+  /** Desktop app: shows a folder an export of this session wrote into in the system's file manager. */
+  'export.openFolder': { input: z.object({ folder: z.string().min(1).max(4096) }), output: z.object({}) },
   'library.search': { input: librarySearchInputSchema, output: librarySearchOutputSchema },
   'library.delete': { input: z.object({ ids: z.array(z.number().int()).min(1).max(20_000) }), output: z.object({ deleted: z.number().int() }) },
   'balance.get': { input: none, output: balanceSchema },

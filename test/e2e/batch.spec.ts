@@ -96,6 +96,7 @@ test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, bil
   await page.getByRole('button', { name: 'Export all…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
   await dialog.getByRole('radio', { name: /SRT/ }).check();
+  await dialog.getByRole('radio', { name: 'Save on the server' }).check(); // the browser build downloads by default
   await dialog.getByLabel('Folder').fill(EXPORT_DIR);
   await dialog.getByRole('button', { name: 'Export' }).click();
   await expect(dialog.getByTestId('export-result')).toContainText(`7 files written to ${EXPORT_DIR}`);

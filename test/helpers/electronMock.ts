@@ -16,7 +16,7 @@ export const ipcMain = {
   removeHandler: vi.fn((channel: string) => void ipcMain.handlers.delete(channel)),
 };
 
-export const shell = { openExternal: vi.fn(() => Promise.resolve()) };
+export const shell = { openExternal: vi.fn(() => Promise.resolve()), openPath: vi.fn((_path: string) => Promise.resolve('')) };
 
 export const protocol = { registerSchemesAsPrivileged: vi.fn() };
 

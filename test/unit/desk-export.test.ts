@@ -63,10 +63,13 @@ describe('export', () => {
     const srt = readFileSync(join(t.exportDir, 'Surface-Go-Review-It-s-Awesome.srt'), 'utf8');
     expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:02,500\nHey guys, so this is the\nSurface Go\.\n/);
 
-    // The same again never replaces a file: -2.
-    const again = await t.call('export.run', { scope: { kind: 'queue' }, format: 'srt' });
-    expect(again.files).toEqual(['Surface-Go-Review-It-s-Awesome-2.srt', 'Three-things-nobody-tells-you-about-Lisbon-travel-lisbon-2.srt', 'City-council-bridge-vote-live-coverage-2.srt']);
+    // The same again replaces the files of the same names (README "Export"): no -2 copies pile up.
+    writeFileSync(join(t.exportDir, 'Surface-Go-Review-It-s-Awesome.srt'), 'stale');
+    const again = await t.call('export.run', { scope: { kind: 'queue' }, format: 'srt', maxLineLength: 30 });
+    expect(again.files).toEqual(result.files);
+    expect(again.replaced).toBe(3);
     expect(readFileSync(join(t.exportDir, 'Surface-Go-Review-It-s-Awesome.srt'), 'utf8')).toBe(srt);
+    expect(readdirSync(t.exportDir).sort()).toEqual([...result.files].sort());
   });
 
   it('exports a selection as TXT (no timing needed), and library entries and transcripts by reference', async () => {

@@ -57,7 +57,7 @@ function tokenStored(): Promise<void> {
   return new Promise((resolve) => tokenWaiters.add(resolve));
 }
 
-const sessionHeaders = (): Record<string, string> => {
+export const sessionHeaders = (): Record<string, string> => {
   const token = storedToken();
   return token === null ? {} : { [HTTP_SESSION_HEADER]: token };
 };

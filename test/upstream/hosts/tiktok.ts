@@ -3,9 +3,11 @@
 // `__DEFAULT_SCOPE__["webapp.video-detail"]` shaped as research/upstream-video.md §2.2 describes.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { html, isTransportScenario, media, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
+import { file, html, isTransportScenario, media, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
 import type { HostModule } from './index';
+import { mediaFile } from '../media';
 
 const ENGLISH_VTT = readFileSync(resolve(__dirname, '../../fixtures/captions/tiktok-asr.vtt'), 'utf8');
 const SPANISH_VTT = 'WEBVTT\n\n00:00:00.120 --> 00:00:01.800\nTres cosas que nadie te dice\n';
@@ -330,7 +332,9 @@ export const tiktok: HostModule = {
       if (ext === 'creator_caption') return text(ENGLISH_CREATOR_CAPTION, 'application/json');
       return text(lang === 'spa-ES' ? SPANISH_VTT : ENGLISH_VTT, 'text/vtt; charset=utf-8');
     }
-    if (path.startsWith('/video/') || path.startsWith('/music/')) return media(path.startsWith('/music/') ? 'audio/mpeg' : 'video/mp4');
+    // The video is the fixture's spoken clip, so "Transcribe the audio" has speech to transcribe.
+    if (path.startsWith('/video/')) return mediaFile(req.mediaDir, 'clip.mp4').then((clip) => readFile(clip)).then((bytes) => file(bytes, 'video/mp4'));
+    if (path.startsWith('/music/')) return media('audio/mpeg');
     return media('image/jpeg');
   },
 };

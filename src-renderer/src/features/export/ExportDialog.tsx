@@ -1,7 +1,10 @@
 // Export: format, folder or zip, cue length; then what was written and what was skipped, and why.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ExportOutput, ExportScope } from '../../../../src-shared/contract/exports';
+import type { ExportScope } from '../../../../src-shared/contract/exports';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../src-shared/format/exportFormats';
+import { downloadExport } from '../../lib/exportDownload';
+import { loadExportChoice, saveExportChoice, type ExportChoice } from './exportChoice';
+import { ExportResult, type ExportSummary } from './ExportResult';
 import { Dialog } from '../../components/Dialog';
 import { desk, errorOf } from '../../lib/desk';
 import { plural } from '../../lib/format';
@@ -31,12 +34,20 @@ function describe(scope: ExportScope): string {
 export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: () => void }) {
   const view = useSettings((s) => s.view);
   const load = useSettings((s) => s.load);
-  const [format, setFormat] = useState<ExportFormat>('srt');
-  const [target, setTarget] = useState<'folder' | 'zip'>('folder');
+  const [choice, setChoice] = useState(loadExportChoice);
+  const { format, target } = choice;
+  const choose = (change: Partial<ExportChoice>) =>
+    setChoice((c) => {
+      const next = { ...c, ...change };
+      saveExportChoice(next);
+      return next;
+    });
+  // The browser build downloads unless its user chose a folder on the server's machine.
+  const downloads = view?.host.kind === 'browser' && choice.destination === 'download';
   const [folder, setFolder] = useState('');
   const [cue, setCue] = useState(42);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ExportOutput | null>(null);
+  const [result, setResult] = useState<ExportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -62,10 +73,13 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     event.preventDefault();
     setBusy(true);
     setError(null);
-    desk()
-      .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength: cue })
-      .then(setResult, (e: unknown) => setError(errorOf(e).message))
-      .finally(() => setBusy(false));
+    const maxLineLength = cue;
+    const done: Promise<ExportSummary> = downloads
+      ? downloadExport({ scope, format, target, maxLineLength }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
+      : desk()
+          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength })
+          .then((out) => ({ ...out, written: { folder: out.folder, zipFile: out.zipFile, replaced: out.replaced }, downloaded: null }));
+    done.then(setResult, (e: unknown) => setError(errorOf(e).message)).finally(() => setBusy(false));
   };
 
   return (
@@ -77,7 +91,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
             <legend>Format</legend>
             {EXPORT_FORMATS.map((f) => (
               <label key={f} className="choice">
-                <input type="radio" name="format" value={f} checked={format === f} onChange={() => setFormat(f)} />
+                <input type="radio" name="format" value={f} checked={format === f} onChange={() => choose({ format: f })} />
                 <span>
                   <strong>{f.toUpperCase()}</strong> <span className="muted">{FORMAT_NOTE[f]}</span>
                 </span>
@@ -87,23 +101,37 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           <fieldset className="choices inline">
             <legend>Write</legend>
             <label className="choice">
-              <input type="radio" name="target" checked={target === 'folder'} onChange={() => setTarget('folder')} /> One file per transcript
+              <input type="radio" name="target" checked={target === 'folder'} onChange={() => choose({ target: 'folder' })} /> One file per transcript
             </label>
             <label className="choice">
-              <input type="radio" name="target" checked={target === 'zip'} onChange={() => setTarget('zip')} /> One zip file
+              <input type="radio" name="target" checked={target === 'zip'} onChange={() => choose({ target: 'zip' })} /> One zip file
             </label>
           </fieldset>
-          <label className="field">
-            <span>Folder</span>
-            <span className="field-row">
-              <input type="text" value={folder} onChange={(e) => setFolder(e.target.value)} required spellCheck={false} />
-              {view?.host.dialogs === true && (
-                <button type="button" className="button" onClick={() => void chooseFolder()}>
-                  Choose…
-                </button>
-              )}
-            </span>
-          </label>
+          {downloads && target === 'folder' && <p className="muted">A download of several transcripts is one zip: a page cannot save separate files without asking for each.</p>}
+          {view?.host.kind === 'browser' && (
+            <fieldset className="choices inline">
+              <legend>Where</legend>
+              <label className="choice">
+                <input type="radio" name="destination" checked={choice.destination === 'download'} onChange={() => choose({ destination: 'download' })} /> Download
+              </label>
+              <label className="choice">
+                <input type="radio" name="destination" checked={choice.destination === 'folder'} onChange={() => choose({ destination: 'folder' })} /> Save on the server
+              </label>
+            </fieldset>
+          )}
+          {!downloads && (
+            <label className="field">
+              <span>Folder</span>
+              <span className="field-row">
+                <input type="text" value={folder} onChange={(e) => setFolder(e.target.value)} required spellCheck={false} />
+                {view?.host.dialogs === true && (
+                  <button type="button" className="button" onClick={() => void chooseFolder()}>
+                    Choose…
+                  </button>
+                )}
+              </span>
+            </label>
+          )}
           {(format === 'srt' || format === 'vtt') && (
             <label className="field">
               <span>Characters per subtitle line</span>
@@ -119,41 +147,13 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
             <button type="button" className="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="button primary" disabled={busy || folder.trim() === ''}>
-              {busy ? 'Exporting…' : 'Export'}
+            <button type="submit" className="button primary" disabled={busy || (!downloads && folder.trim() === '')}>
+              {busy ? 'Exporting…' : downloads ? 'Download' : 'Export'}
             </button>
           </div>
         </form>
       ) : (
-        <div className="export-result" data-testid="export-result">
-          <p role="status">
-            {result.files.length === 0 ? 'Nothing was written.' : `${plural(result.files.length, 'file')} written ${result.zipFile === null ? `to ${result.folder}` : `into ${result.zipFile}`}.`}
-          </p>
-          {result.files.length > 0 && (
-            <ul className="file-list">
-              {result.files.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
-            </ul>
-          )}
-          {result.skipped.length > 0 && (
-            <>
-              <h3>Skipped ({result.skipped.length})</h3>
-              <ul className="skip-list" data-testid="export-skipped">
-                {result.skipped.map((s, i) => (
-                  <li key={`${s.name}-${i}`}>
-                    <strong>{s.name}</strong>: {s.reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="button primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
-        </div>
+        <ExportResult summary={result} canOpenFolder={view?.host.kind === 'desktop'} onClose={onClose} />
       )}
     </Dialog>
   );

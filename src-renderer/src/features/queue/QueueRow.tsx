@@ -7,6 +7,8 @@ import { desk, errorOf } from '../../lib/desk';
 import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { useViewer } from '../../stores/viewer';
+import { remedyOf, withoutCliCommands } from './remedies';
+import { RowRemedy } from './RowRemedy';
 
 export const STATUS_LABEL: Record<QueueItem['status'], string> = {
   invalid: 'Invalid',
@@ -50,7 +52,7 @@ export const QueueRow = memo(function QueueRow({ item, rowIndex, selected, onTog
   const canOpen = ref !== null && (item.status === 'done' || item.status === 'cached' || item.status === 'empty');
   // The row of a site that rate-limits us (the runner holds that site's rows until its Retry-After).
   const siteWait = useQueue((s) => (item.status === 'queued' ? s.state.siteWaits?.find((w) => w.platform === item.platform) : undefined));
-  const text = siteWait === undefined ? detail(item) : `Waiting for ${waitingFor(item)}: it is rate-limiting this machine`;
+  const text = siteWait === undefined ? withoutCliCommands(detail(item)) : `Waiting for ${waitingFor(item)}: it is rate-limiting this machine`;
   return (
     <div className={`queue-row status-${item.status}`} data-testid="queue-row" data-status={item.status} data-url={item.url} role="row" aria-rowindex={rowIndex} aria-selected={selected}>
       <span role="gridcell" className="cell-check">
@@ -59,13 +61,14 @@ export const QueueRow = memo(function QueueRow({ item, rowIndex, selected, onTog
       <span role="gridcell" className="cell-icon">
         <PlatformIcon platform={item.platform} />
       </span>
-      <span role="gridcell" className="cell-main">
+      <span role="gridcell" className={remedyOf(item) === null ? 'cell-main' : 'cell-main has-remedy'}>
         <span className="row-title" title={name}>
           {name}
         </span>
         <span className={item.status === 'failed' || item.status === 'invalid' ? 'row-detail row-problem' : 'row-detail'} title={text} data-testid="row-detail">
           {text}
         </span>
+        <RowRemedy item={item} />
       </span>
       <span role="gridcell" className="cell-count">
         {item.count > 1 && (

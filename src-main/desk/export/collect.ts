@@ -1,0 +1,104 @@
+// What an export holds: each requested transcript formatted, or the reason it is skipped. One
+// transcript reached through two links (youtu.be and watch?v=, a TikTok short link and its full
+// link) is formatted once: items are folded by the transcript's identity, platform + canonical id.
+import type { ExportInput } from '../../../src-shared/contract/exports';
+import type { QueueItem } from '../../../src-shared/contract/queue';
+import { DeskError } from '../../../src-shared/contract/result';
+import type { TranscriptView } from '../../../src-shared/contract/transcript';
+import { baseName } from '../../../src-shared/format/fileNames';
+import { formatTranscript } from '../../../src-shared/format/formatters';
+import type { DeskDeps } from '../deps';
+import { readTranscript, toDocument } from '../transcripts';
+
+interface Source {
+  /** How the item is called in the "skipped" list. */
+  label: string;
+  name: string;
+  view: TranscriptView | null;
+  skipped: string | null;
+}
+
+export interface ReadyFile {
+  /** The file name without extension (from the title, else the id); not yet made unique. */
+  name: string;
+  content: string;
+}
+
+export interface ExportBatch {
+  ready: ReadyFile[];
+  skipped: { name: string; reason: string }[];
+  /** Items left out because another item of this export is the same transcript. */
+  folded: number;
+}
+
+const NOT_READY: Partial<Record<QueueItem['status'], string>> = {
+  invalid: 'not a supported link',
+  queued: 'not fetched yet',
+  running: 'still being fetched',
+  submitted: 'the podcast job is still running',
+};
+
+function fromQueueItem(deps: DeskDeps, item: QueueItem): Source {
+  const label = item.title ?? item.url;
+  const name = baseName(item.title, item.itemId ?? item.url);
+  if (item.status === 'failed') return { label, name, view: null, skipped: `failed: ${item.error ?? 'error'}${item.message === null ? '' : ` (${item.message})`}` };
+  const notReady = NOT_READY[item.status];
+  if (notReady !== undefined || item.transcript === null) return { label, name, view: null, skipped: notReady ?? 'no transcript' };
+  try {
+    const view = readTranscript(deps, item.transcript);
+    return { label, name: baseName(view.title ?? item.title, item.itemId ?? view.itemId ?? item.url), view, skipped: null };
+  } catch (error) {
+    return { label, name, view: null, skipped: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function sources(deps: DeskDeps, scope: ExportInput['scope']): Source[] {
+  switch (scope.kind) {
+    case 'queue':
+      return deps.ledger.queue.list().filter((item) => item.status !== 'invalid').map((item) => fromQueueItem(deps, item));
+    case 'items': {
+      const items = scope.ids.map((id) => deps.ledger.queue.get(id)).filter((item) => item !== undefined);
+      if (items.length === 0) throw new DeskError('not_found', 'None of these queue items exist any more');
+      return items.sort((a, b) => a.position - b.position).map((item) => fromQueueItem(deps, item));
+    }
+    case 'transcripts':
+      return scope.refs.map((ref) => {
+        const view = readTranscript(deps, ref);
+        return { label: view.title ?? ref.key, name: baseName(view.title, view.itemId ?? ref.key), view, skipped: null };
+      });
+    case 'library':
+      return scope.ids.map((id) => {
+        const row = deps.ledger.library.get(id);
+        if (row === undefined) return { label: `library entry ${id}`, name: `transcript-${id}`, view: null, skipped: 'no longer in the library' };
+        const ref = row.kind === 'episode' ? { kind: 'episode' as const, key: row.refKey } : { kind: 'transcript' as const, platform: row.platform, key: row.refKey };
+        const view = readTranscript(deps, ref);
+        return { label: row.title ?? row.refKey, name: baseName(view.title, view.itemId ?? row.refKey), view, skipped: null };
+      });
+  }
+}
+
+/** The transcript's identity: its platform and canonical id (the cache key when it has no id). */
+export function identityOf(view: TranscriptView): string {
+  return `${view.platform}:${view.itemId ?? `${view.ref.kind}:${view.ref.key}`}`;
+}
+
+export function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format'>, maxLineLength: number): ExportBatch {
+  const batch: ExportBatch = { ready: [], skipped: [], folded: 0 };
+  const seen = new Set<string>();
+  for (const source of sources(deps, input.scope)) {
+    if (source.view === null) {
+      batch.skipped.push({ name: source.label, reason: source.skipped ?? 'no transcript' });
+      continue;
+    }
+    const identity = identityOf(source.view);
+    if (seen.has(identity)) {
+      batch.folded++;
+      continue;
+    }
+    seen.add(identity);
+    const formatted = formatTranscript(toDocument(source.view), input.format, { maxLineLength });
+    if (!formatted.ok) batch.skipped.push({ name: source.label, reason: formatted.reason });
+    else batch.ready.push({ name: source.name, content: formatted.content });
+  }
+  return batch;
+}

@@ -1,0 +1,28 @@
+// Remedies a row can offer in place of advice: a whisper model to download (instead of the CLI
+// command the service's message names), or our own speech-to-text of a TikTok/Facebook video that
+// has no captions. Read from the row's status and the service's words; pure, so it is unit-tested.
+import type { QueueItem } from '../../../../src-shared/contract/queue';
+
+export type Remedy = { kind: 'download-model'; model: string } | { kind: 'transcribe-audio' };
+
+/** The model the whisper engine asks for when none is chosen yet (the catalogue's English base). */
+export const DEFAULT_WHISPER_MODEL = 'base.en';
+
+const NO_MODEL = /whisper has no model|whisper model (\S+) is not downloaded yet/;
+
+export function remedyOf(item: Pick<QueueItem, 'status' | 'platform' | 'message'>): Remedy | null {
+  const missing = item.message === null ? null : NO_MODEL.exec(item.message);
+  if (missing !== null && (item.status === 'failed' || item.status === 'empty')) return { kind: 'download-model', model: missing[1] ?? DEFAULT_WHISPER_MODEL };
+  if (item.status === 'empty' && (item.platform === 'shortform' || item.platform === 'social')) return { kind: 'transcribe-audio' };
+  return null;
+}
+
+/**
+ * The service's message without the CLI commands it suggests (the CLI's users need them; the
+ * desk has a button and Settings instead).
+ */
+export function withoutCliCommands(text: string): string {
+  return text
+    .replace(/download one \(transcript-desk models download \S+\) or pick a ggml file \(transcript-desk models use FILE\)/, 'download one with “Download a model”, or choose a model file in Settings → Speech-to-text')
+    .replace(/ \(transcript-desk models download \S+\)/, '');
+}
