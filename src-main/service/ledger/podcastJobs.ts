@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Segment } from '../../../src-shared/transcript';
 
 export type JobStatus = 'processing' | 'done' | 'failed';
 
@@ -51,6 +52,8 @@ export interface EpisodeRecord {
   showTitle: string;
   audioUrl: string | null;
   transcript: string | null;
+  /** The finished transcript's timed lines (speech-to-text, or a timed publisher transcript); null when it has none. */
+  segments: Segment[] | null;
   createdAt: number;
   completedAt: number | null;
 }
@@ -68,8 +71,8 @@ export class PodcastJobs {
 
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], Row>(`${SELECT_JOB} WHERE j.id = ?`);
-    this.episodeByKey = db.prepare<[string], { episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; created_at: number; completed_at: number | null }>(
-      'SELECT episode_key, status, title, show_title, audio_url, transcript, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
+    this.episodeByKey = db.prepare<[string], { episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; segments: string | null; created_at: number; completed_at: number | null }>(
+      'SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
     );
     this.ofAccount = db.prepare<[number, number], Row>(`${SELECT_JOB} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.id DESC LIMIT ?`);
   }
@@ -83,13 +86,20 @@ export class PodcastJobs {
 
   episode(key: string): EpisodeRecord | undefined {
     const r = this.episodeByKey.get(key);
-    return r && { key: r.episode_key, status: r.status, title: r.title, showTitle: r.show_title, audioUrl: r.audio_url, transcript: r.transcript, createdAt: r.created_at, completedAt: r.completed_at };
+    return r && { key: r.episode_key, status: r.status, title: r.title, showTitle: r.show_title, audioUrl: r.audio_url, transcript: r.transcript, segments: timedLines(r.segments), createdAt: r.created_at, completedAt: r.completed_at };
   }
 
   /** An account's jobs, newest first (the desk's job cards). */
   listForAccount(accountId: number, limit = 200): PodcastJobView[] {
     return this.ofAccount.all(accountId, limit).map(toView);
   }
+}
+
+/** Stored segments; an empty list (a publisher's plain-text transcript) is no timing at all. */
+function timedLines(json: string | null): Segment[] | null {
+  if (json === null) return null;
+  const segments = JSON.parse(json) as Segment[];
+  return segments.length > 0 ? segments : null;
 }
 
 function toView(r: Row): PodcastJobView {
