@@ -110,7 +110,8 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   await addAndRun(page, WAITING);
   const waiting = jobCard(page, 'A Very Short Walk');
   await expect(waiting).toHaveAttribute('data-status', 'processing');
-  await expect(waiting.getByTestId('job-meta')).toHaveText(/^Preparing audio · /);
+  // Nothing of its own has started: no elapsed time runs on its card.
+  await expect(waiting.getByTestId('job-meta')).toHaveText('Waiting: 1 episode ahead');
   await expectHeaderIsServerBalance(page, START - 20);
   await waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(waiting).toHaveAttribute('data-status', 'failed');

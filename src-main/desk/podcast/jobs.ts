@@ -4,6 +4,7 @@ import type { PodcastJob } from '../../../src-shared/contract/podcast';
 import type { PodcastJobView } from '../../service/ledger/podcastJobs';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';
+import { latestPerEpisode } from '../../../src-shared/podcastCards';
 
 export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
   const booked = deps.ledger.credits.byReference(job.accountId, job.jobId);
@@ -18,17 +19,21 @@ export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
     progress: { chunksDone: e.chunksDone, chunksTotal: e.chunksTotal },
     episode: { key: e.key, title: e.title, showTitle: e.showTitle, artworkUrl: e.artworkUrl, durationSeconds: e.durationSeconds },
     createdAt: job.createdAt,
+    startedAt: e.startedAt,
+    episodesAhead: e.ahead,
     completedAt: job.completedAt,
     error: job.status === 'failed' ? { code: 'transcription_failed', message: e.errorMessage ?? 'The episode could not be transcribed' } : null,
     credits: { reserved, refunded, charged },
   };
 }
 
+/** One card per episode: its newest job (a retried episode's card shows the retry, not both). */
 export function listJobs(deps: DeskDeps): PodcastJob[] {
-  return deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job));
+  return latestPerEpisode(deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job)));
 }
 
-const signature = (job: PodcastJob) => `${job.status}:${job.progress.chunksDone}/${job.progress.chunksTotal}:${job.credits.refunded}:${job.episode.title}`;
+const signature = (job: PodcastJob) =>
+  `${job.status}:${job.progress.chunksDone}/${job.progress.chunksTotal}:${job.credits.refunded}:${job.episode.title}:${job.startedAt ?? '-'}:${job.episodesAhead}`;
 
 export interface JobWatcherOptions {
   deps: DeskDeps;
