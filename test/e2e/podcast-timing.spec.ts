@@ -1,7 +1,8 @@
 // Timed podcast transcripts in the desk: an episode whose feed links a WebVTT transcript with voice
-// spans (the Podcast Index example: Sarah and Gillian) and one transcribed by pocketsphinx from
+// spans (the Podcast Index example: Sarah and Gillian), one with a Podcast Index JSON transcript
+// whose segments name their speaker, and one transcribed by pocketsphinx from
 // flite speech both open in the viewer with a time on every line, the publisher's speakers named,
-// and export SRT files equal to the expected ones. A failed episode retried keeps one card.
+// and export SRT/VTT files equal to the expected ones. A failed episode retried keeps one card.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { SCREENSHOTS, startDesk, type RunningDesk, queueRow as row } from './des
 
 const PUBLISHER_VTT = episodeLink(PODCAST_IDS.show, PODCAST_IDS.publisher, 'should-you-have-a-trailer');
 const SPEECH = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration, 'a-very-short-walk');
+const PUBLISHER_JSON = episodeLink(PODCAST_IDS.show, PODCAST_IDS.old, 'the-lighthouse-keepers-notebook');
 const FAILING = episodeLink(PODCAST_IDS.show, PODCAST_IDS.failing, 'the-episode-that-was-taken-down');
 const EXPECTED = resolve(__dirname, 'expected/podcast');
 const EXPORT_DIR = resolve(__dirname, '../../test-results/e2e/podcast-export');
@@ -38,13 +40,13 @@ async function addAndRun(page: Page, url: string): Promise<void> {
 
 const jobCard = (page: Page, title: string) => page.getByTestId('job-card').filter({ hasText: title });
 
-/** Exports the transcript open in the viewer as SRT into a fresh folder; the one file written. */
-async function exportSrt(page: Page, folder: string): Promise<string> {
+/** Exports the transcript open in the viewer into a fresh folder; the one file written. */
+async function exportOpen(page: Page, folder: string, format: RegExp = /SRT/): Promise<string> {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   await page.getByTestId('viewer').getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
-  await dialog.getByRole('radio', { name: /SRT/ }).check();
+  await dialog.getByRole('radio', { name: format }).check();
   await dialog.getByLabel('Folder').fill(folder);
   await dialog.getByRole('button', { name: 'Export' }).click();
   await expect(dialog.getByTestId('export-result')).toContainText(`1 file written to ${folder}`);
@@ -74,9 +76,23 @@ test("the publisher's VTT: a time on every line, the speakers named, SRT with th
   await expect(viewer.getByTestId('speaker')).toHaveText(['Sarah: ', 'Gillian: ']);
   await page.screenshot({ path: join(SCREENSHOTS, 'podcast-timed.png') });
 
-  const file = await exportSrt(page, join(EXPORT_DIR, 'publisher'));
+  const file = await exportOpen(page, join(EXPORT_DIR, 'publisher'));
   expect(file).toBe('Should-You-Have-a-Trailer.srt');
   expectSameFile(join(EXPORT_DIR, 'publisher'), file);
+});
+
+test("the publisher's Podcast Index JSON: its speaker fields name the lines; VTT export carries them as voice spans", async ({ page }) => {
+  await desk.signIn(page);
+  await addAndRun(page, PUBLISHER_JSON);
+  const card = jobCard(page, "The Lighthouse Keeper's Notebook");
+  await expect(card).toHaveAttribute('data-status', 'done', { timeout: 30_000 }); // a hang guard: no speech-to-text here
+  await card.getByRole('button', { name: 'Open' }).click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.locator('.line .timestamp')).toHaveText(['0:00', '0:04', '0:09']);
+  await expect(viewer.getByTestId('speaker')).toHaveText(['Keeper: ']);
+  const file = await exportOpen(page, join(EXPORT_DIR, 'json'), /VTT/);
+  expect(file).toBe('The-Lighthouse-Keeper-s-Notebook.vtt');
+  expectSameFile(join(EXPORT_DIR, 'json'), file);
 });
 
 test('an episode transcribed by speech-to-text: timed lines in the viewer and in SRT', async ({ page }) => {
@@ -92,7 +108,7 @@ test('an episode transcribed by speech-to-text: timed lines in the viewer and in
   await expect(stamps.first()).toHaveText(/^0:0\d$/);
   // Speech-to-text names nobody.
   await expect(viewer.getByTestId('speaker')).toHaveCount(0);
-  const file = await exportSrt(page, join(EXPORT_DIR, 'speech'));
+  const file = await exportOpen(page, join(EXPORT_DIR, 'speech'));
   expect(file).toBe('A-Very-Short-Walk.srt');
   expectSameFile(join(EXPORT_DIR, 'speech'), file);
 });
