@@ -1,7 +1,7 @@
 // Timed podcast transcripts in the desk: an episode whose feed links a WebVTT transcript with voice
 // spans (the Podcast Index example: Sarah and Gillian), one with a Podcast Index JSON transcript
 // whose segments name their speaker, and one transcribed by pocketsphinx from
-// flite speech both open in the viewer with a time on every line, the publisher's speakers named,
+// flite speech all open in the viewer with a time on every line, the publisher's speakers named,
 // and export SRT/VTT files equal to the expected ones. A failed episode retried keeps one card.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -112,6 +112,7 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   await expect(waiting).toHaveAttribute('data-status', 'processing');
   // Nothing of its own has started: no elapsed time runs on its card.
   await expect(waiting.getByTestId('job-meta')).toHaveText('Waiting: 1 episode ahead');
+  await page.screenshot({ path: join(SCREENSHOTS, 'podcast-waiting.png') });
   await expectHeaderIsServerBalance(page, START - 20);
   await waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(waiting).toHaveAttribute('data-status', 'failed');
