@@ -27,9 +27,12 @@ export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
   };
 }
 
+/** Every job of the owner, newest first. */
+const everyJob = (deps: DeskDeps) => deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job));
+
 /** One card per episode: its newest job (a retried episode's card shows the retry, not both). */
 export function listJobs(deps: DeskDeps): PodcastJob[] {
-  return latestPerEpisode(deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job)));
+  return latestPerEpisode(everyJob(deps));
 }
 
 const signature = (job: PodcastJob) =>
@@ -53,7 +56,7 @@ export class JobWatcher {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobWatcherOptions) {
-    for (const job of listJobs(options.deps)) this.seen.set(job.jobId, signature(job));
+    for (const job of everyJob(options.deps)) this.seen.set(job.jobId, signature(job));
   }
 
   start(): void {
@@ -67,7 +70,9 @@ export class JobWatcher {
     const { deps, events } = this.options;
     let changed = false;
     let ended = false;
-    for (const job of listJobs(deps)) {
+    // Every job, not one per episode: a job that ended just before a resubmit of its episode still
+    // hands its outcome to its queue items (the cards keep the newest job per episode themselves).
+    for (const job of everyJob(deps)) {
       const sig = signature(job);
       if (this.seen.get(job.jobId) === sig) continue;
       changed = true;
