@@ -3,4 +3,9 @@ export interface Segment {
   text: string;
   startMs: number;
   endMs: number;
+  /**
+   * Who speaks, where the source names it (a podcast publisher's VTT voice tag `<v Name>` or JSON
+   * `speaker` field); absent otherwise, never guessed.
+   */
+  speaker?: string;
 }

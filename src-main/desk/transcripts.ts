@@ -28,7 +28,7 @@ export function readTranscript(deps: DeskDeps, ref: TranscriptRef): TranscriptVi
       itemId: ref.key,
       language: null,
       text: episode.transcript,
-      segments: null,
+      segments: episode.segments,
       captionTracks: [],
       createdAt: episode.completedAt ?? episode.createdAt,
     };

@@ -7,6 +7,10 @@ export const podcastJobSchema = z.object({
   progress: z.object({ chunksDone: z.number().int(), chunksTotal: z.number().int() }),
   episode: z.object({ key: z.string(), title: z.string(), showTitle: z.string(), artworkUrl: z.string(), durationSeconds: z.number().int() }),
   createdAt: z.number(),
+  /** When the episode's own work began; null while it waits behind others. Elapsed time and estimates count from here. */
+  startedAt: z.number().nullable(),
+  /** Episodes worked on before this one (the runner takes one at a time); 0 once started. */
+  episodesAhead: z.number().int(),
   completedAt: z.number().nullable(),
   /** Failed jobs: the record's `error`. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),

@@ -11,7 +11,7 @@ export const transcriptRefSchema = z.discriminatedUnion('kind', [
 ]);
 export type TranscriptRef = z.infer<typeof transcriptRefSchema>;
 
-export const segmentSchema = z.object({ text: z.string(), startMs: z.number(), endMs: z.number() });
+export const segmentSchema = z.object({ text: z.string(), startMs: z.number(), endMs: z.number(), speaker: z.string().optional() });
 
 export const captionTrackSchema = z.object({
   name: z.string(),

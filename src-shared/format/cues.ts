@@ -15,6 +15,8 @@ export interface Cue {
   startMs: number;
   endMs: number;
   lines: string[];
+  /** The segment's speaker, where the source named one. */
+  speaker?: string;
 }
 
 /** Greedy word wrap; a word longer than a line is cut. */
@@ -56,7 +58,7 @@ export function segmentsToCues(segments: readonly Segment[], options: Partial<Cu
     groups.forEach((group, index) => {
       charsSoFar += group.reduce((n, l) => n + l.length, 0);
       const end = index === groups.length - 1 ? segment.endMs : segment.startMs + Math.round((span * charsSoFar) / totalChars);
-      cues.push({ startMs: start, endMs: Math.max(start, end), lines: group });
+      cues.push({ startMs: start, endMs: Math.max(start, end), lines: group, ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }) });
       start = end;
     });
   }

@@ -4,6 +4,7 @@ import subsrt from 'subsrt-ts';
 import type { PlatformToken } from '../platforms';
 import type { Segment } from '../transcript';
 import { segmentsToCues, type CueOptions } from './cues';
+import { hasSpeakers, labelSpeakerChanges, speakerText, withVoice } from './speakers';
 
 import type { ExportFormat } from './exportFormats';
 
@@ -47,8 +48,10 @@ export function clockTime(ms: number): string {
 }
 
 function subtitles(doc: TranscriptDocument, format: 'srt' | 'vtt', options: Partial<CueOptions>): string {
-  const captions = segmentsToCues(doc.segments ?? [], options).map((cue, index) => {
-    const text = cue.lines.join('\n');
+  // Speakers (speakers.ts): SRT shows the name in the words, VTT in a voice span on each cue.
+  const segments = format === 'srt' ? labelSpeakerChanges(doc.segments ?? []) : (doc.segments ?? []);
+  const captions = segmentsToCues(segments, options).map((cue, index) => {
+    const text = format === 'vtt' ? withVoice(cue.lines.join('\n'), cue.speaker) : cue.lines.join('\n');
     return { type: 'caption' as const, index: index + 1, start: cue.startMs, end: cue.endMs, duration: cue.endMs - cue.startMs, content: text, text };
   });
   // The library separates cues with CRLF but keeps LF inside them; one line ending is less surprising.
@@ -62,6 +65,7 @@ export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, 
   }
   switch (format) {
     case 'txt':
+      if (hasSpeakers(doc.segments)) return done(speakerText(doc.segments ?? []));
       return done(doc.text.endsWith('\n') || doc.text === '' ? doc.text : `${doc.text}\n`);
     case 'srt':
     case 'vtt':
@@ -70,12 +74,14 @@ export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, 
       return done(
         `${JSON.stringify({ title: doc.title ?? null, sourceUrl: doc.sourceUrl ?? null, platform: doc.platform ?? null, language: doc.language ?? null, text: doc.text, segments: doc.segments }, null, 2)}\n`,
       );
-    case 'csv':
+    case 'csv': {
+      const speakers = hasSpeakers(doc.segments);
       return done(
         `${Papa.unparse({
-          fields: ['start_ms', 'end_ms', 'start', 'end', 'text'],
-          data: (doc.segments ?? []).map((s) => [s.startMs, s.endMs, clockTime(s.startMs), clockTime(s.endMs), s.text]),
+          fields: ['start_ms', 'end_ms', 'start', 'end', ...(speakers ? ['speaker'] : []), 'text'],
+          data: (doc.segments ?? []).map((s) => [s.startMs, s.endMs, clockTime(s.startMs), clockTime(s.endMs), ...(speakers ? [s.speaker ?? ''] : []), s.text]),
         })}\n`,
       );
+    }
   }
 }

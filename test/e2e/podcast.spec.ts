@@ -110,7 +110,9 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   await addAndRun(page, WAITING);
   const waiting = jobCard(page, 'A Very Short Walk');
   await expect(waiting).toHaveAttribute('data-status', 'processing');
-  await expect(waiting.getByTestId('job-meta')).toHaveText(/^Preparing audio · /);
+  // Nothing of its own has started: no elapsed time runs on its card.
+  await expect(waiting.getByTestId('job-meta')).toHaveText('Waiting: 1 episode ahead');
+  await page.screenshot({ path: join(SCREENSHOTS, 'podcast-waiting.png') });
   await expectHeaderIsServerBalance(page, START - 20);
   await waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(waiting).toHaveAttribute('data-status', 'failed');
@@ -142,7 +144,8 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   const viewer = page.getByTestId('viewer');
   await expect(viewer.getByRole('heading', { name: 'Trains, Kitchens & Lighthouses' })).toBeVisible();
   await expect(viewer).toContainText('Fixture FM · Podcasts');
-  // Lines without timing take the viewer's width (they once sat in the narrow time column).
+  // Speech-to-text keeps its times: each line has its time, and its text most of the viewer's width.
+  await expect(viewer.locator('.line .timestamp').first()).toHaveText(/^0:0\d$/);
   const firstLine = viewer.locator('.line-text').first();
   await expect(firstLine).toContainText(/\w+ \w+ \w+/);
   const [lineBox, viewerBox] = await Promise.all([firstLine.boundingBox(), viewer.boundingBox()]);

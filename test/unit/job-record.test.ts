@@ -20,6 +20,8 @@ const base: PodcastJobView = {
     transcript: null,
     source: null,
     errorMessage: null,
+    startedAt: Date.UTC(2026, 10, 22, 10, 0, 1),
+    ahead: 0,
   },
 };
 

@@ -144,15 +144,15 @@ describe('publisher transcripts', () => {
     expect(chooseTranscript([t('application/pdf')], 'en')).toBeUndefined();
   });
 
-  it('WebVTT with voice tags and entities: clean lines with their times', () => {
+  it('WebVTT with voice tags and entities: clean lines with their times and speakers', () => {
     const read = readPublisherTranscript(fixture('transcript-podcastindex-example.vtt'), 'text/vtt');
     expect(read).toMatchObject({ ok: true });
     if (!read.ok) return;
-    expect(read.segments[0]).toEqual({ text: "In today's episode, you'll learn whether or not you", startMs: 0, endMs: 2760 });
+    expect(read.segments[0]).toEqual({ text: "In today's episode, you'll learn whether or not you", startMs: 0, endMs: 2760, speaker: 'Sarah' });
     expect(read.text).toContain('Welcome to Podcasting Q&A, where you learn');
   });
 
-  it('SubRip, Podcast Index JSON (word-level grouped into lines), HTML and plain text', () => {
+  it('SubRip, Podcast Index JSON (word-level grouped into lines), HTML (timed by its <time>s) and plain text', () => {
     expect(readPublisherTranscript('1\n00:00:01,000 --> 00:00:02,500\nHello there.\n\n2\n00:00:03,000 --> 00:00:04,000\nGeneral Kenobi.\n', 'application/x-subrip')).toEqual({
       ok: true,
       text: 'Hello there.\nGeneral Kenobi.',
@@ -163,7 +163,14 @@ describe('publisher transcripts', () => {
     });
     const words = ['Every', 'night', 'the', 'keeper', 'climbed.'].map((body, i) => ({ startTime: i * 0.4, endTime: i * 0.4 + 0.3, body, speaker: 'A' }));
     expect(readPublisherTranscript(JSON.stringify({ version: '1.0.0', segments: words }), 'application/json')).toMatchObject({ ok: true, text: 'Every night the keeper climbed.' });
-    expect(readPublisherTranscript('<cite>Sarah:</cite><time>0:00</time><p>Hello &amp; welcome.</p><cite>Gillian:</cite><time>0:19</time><p>Hi.</p>', 'text/html')).toEqual({ ok: true, text: 'Hello & welcome.\nHi.', segments: [] });
+    expect(readPublisherTranscript('<cite>Sarah:</cite><time>0:00</time><p>Hello &amp; welcome.</p><cite>Gillian:</cite><time>0:19</time><p>Hi.</p>', 'text/html')).toEqual({
+      ok: true,
+      text: 'Hello & welcome.\nHi.',
+      segments: [
+        { text: 'Hello & welcome.', startMs: 0, endMs: 19_000, speaker: 'Sarah' },
+        { text: 'Hi.', startMs: 19_000, endMs: 21_000, speaker: 'Gillian' }, // the last paragraph: 2 s at least
+      ],
+    });
     expect(readPublisherTranscript('Sarah: Hello.\n\nGillian: Hi.\n', 'text/plain')).toEqual({ ok: true, text: 'Sarah: Hello.\nGillian: Hi.', segments: [] });
   });
 

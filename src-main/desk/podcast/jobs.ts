@@ -4,6 +4,7 @@ import type { PodcastJob } from '../../../src-shared/contract/podcast';
 import type { PodcastJobView } from '../../service/ledger/podcastJobs';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';
+import { latestPerEpisode } from '../../../src-shared/podcastCards';
 
 export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
   const booked = deps.ledger.credits.byReference(job.accountId, job.jobId);
@@ -18,17 +19,24 @@ export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
     progress: { chunksDone: e.chunksDone, chunksTotal: e.chunksTotal },
     episode: { key: e.key, title: e.title, showTitle: e.showTitle, artworkUrl: e.artworkUrl, durationSeconds: e.durationSeconds },
     createdAt: job.createdAt,
+    startedAt: e.startedAt,
+    episodesAhead: e.ahead,
     completedAt: job.completedAt,
     error: job.status === 'failed' ? { code: 'transcription_failed', message: e.errorMessage ?? 'The episode could not be transcribed' } : null,
     credits: { reserved, refunded, charged },
   };
 }
 
+/** Every job of the owner, newest first. */
+const everyJob = (deps: DeskDeps) => deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job));
+
+/** One card per episode: its newest job (a retried episode's card shows the retry, not both). */
 export function listJobs(deps: DeskDeps): PodcastJob[] {
-  return deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job));
+  return latestPerEpisode(everyJob(deps));
 }
 
-const signature = (job: PodcastJob) => `${job.status}:${job.progress.chunksDone}/${job.progress.chunksTotal}:${job.credits.refunded}:${job.episode.title}`;
+const signature = (job: PodcastJob) =>
+  `${job.status}:${job.progress.chunksDone}/${job.progress.chunksTotal}:${job.credits.refunded}:${job.episode.title}:${job.startedAt ?? '-'}:${job.episodesAhead}`;
 
 export interface JobWatcherOptions {
   deps: DeskDeps;
@@ -48,7 +56,7 @@ export class JobWatcher {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobWatcherOptions) {
-    for (const job of listJobs(options.deps)) this.seen.set(job.jobId, signature(job));
+    for (const job of everyJob(options.deps)) this.seen.set(job.jobId, signature(job));
   }
 
   start(): void {
@@ -62,7 +70,9 @@ export class JobWatcher {
     const { deps, events } = this.options;
     let changed = false;
     let ended = false;
-    for (const job of listJobs(deps)) {
+    // Every job, not one per episode: a job that ended just before a resubmit of its episode still
+    // hands its outcome to its queue items (the cards keep the newest job per episode themselves).
+    for (const job of everyJob(deps)) {
       const sig = signature(job);
       if (this.seen.get(job.jobId) === sig) continue;
       changed = true;

@@ -60,7 +60,7 @@ const COLUMNS = `e.id, e.kind, e.platform, e.ref_key, e.created_at,
   COALESCE(t.title, p.title) AS title,
   p.show_title AS subtitle,
   COALESCE(t.source_url, p.audio_url) AS source_url,
-  (t.segments IS NOT NULL AND t.segments != '[]') AS has_timing`;
+  (COALESCE(t.segments, p.segments) IS NOT NULL AND COALESCE(t.segments, p.segments) != '[]') AS has_timing`;
 const JOINS = `LEFT JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
   LEFT JOIN podcast_episodes p ON e.kind = 'episode' AND p.episode_key = e.ref_key`;
 

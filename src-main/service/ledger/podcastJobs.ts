@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Segment } from '../../../src-shared/transcript';
 
 export type JobStatus = 'processing' | 'done' | 'failed';
 
@@ -21,6 +22,10 @@ export interface PodcastJobView {
     transcript: string | null;
     source: 'publisher' | 'ai' | null;
     errorMessage: string | null;
+    /** When the runner first took the episode; null while it waits its turn. */
+    startedAt: number | null;
+    /** Episodes the runner works on before this one (one at a time, in submit order); 0 once it has started. */
+    ahead: number;
   };
 }
 
@@ -41,6 +46,8 @@ interface Row {
   transcript: string | null;
   source: 'publisher' | 'ai' | null;
   error_message: string | null;
+  started_at: number | null;
+  ahead: number;
 }
 
 /** A finished (or not) episode's own record: the library and the viewer read its transcript. */
@@ -51,6 +58,8 @@ export interface EpisodeRecord {
   showTitle: string;
   audioUrl: string | null;
   transcript: string | null;
+  /** The finished transcript's timed lines (speech-to-text, or a timed publisher transcript); null when it has none. */
+  segments: Segment[] | null;
   createdAt: number;
   completedAt: number | null;
 }
@@ -58,7 +67,10 @@ export interface EpisodeRecord {
 /** Read side of the podcast tables; the job runner of the podcast issue writes them. */
 const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
          e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source,
-         COALESCE(j.error_message, e.error_message) AS error_message
+         COALESCE(j.error_message, e.error_message) AS error_message, e.started_at,
+         CASE WHEN e.status = 'processing' AND e.started_at IS NULL THEN
+           (SELECT COUNT(*) FROM podcast_episodes o WHERE o.status = 'processing' AND (o.created_at < e.created_at OR (o.created_at = e.created_at AND o.rowid < e.rowid)))
+         ELSE 0 END AS ahead
   FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key`;
 
 export class PodcastJobs {
@@ -68,10 +80,10 @@ export class PodcastJobs {
 
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], Row>(`${SELECT_JOB} WHERE j.id = ?`);
-    this.episodeByKey = db.prepare<[string], { episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; created_at: number; completed_at: number | null }>(
-      'SELECT episode_key, status, title, show_title, audio_url, transcript, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
+    this.episodeByKey = db.prepare<[string], { episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; segments: string | null; created_at: number; completed_at: number | null }>(
+      'SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
     );
-    this.ofAccount = db.prepare<[number, number], Row>(`${SELECT_JOB} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.id DESC LIMIT ?`);
+    this.ofAccount = db.prepare<[number, number], Row>(`${SELECT_JOB} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`);
   }
 
   /** A job of another account is reported as missing, never as forbidden: ids are not an oracle. */
@@ -83,13 +95,20 @@ export class PodcastJobs {
 
   episode(key: string): EpisodeRecord | undefined {
     const r = this.episodeByKey.get(key);
-    return r && { key: r.episode_key, status: r.status, title: r.title, showTitle: r.show_title, audioUrl: r.audio_url, transcript: r.transcript, createdAt: r.created_at, completedAt: r.completed_at };
+    return r && { key: r.episode_key, status: r.status, title: r.title, showTitle: r.show_title, audioUrl: r.audio_url, transcript: r.transcript, segments: timedLines(r.segments), createdAt: r.created_at, completedAt: r.completed_at };
   }
 
   /** An account's jobs, newest first (the desk's job cards). */
   listForAccount(accountId: number, limit = 200): PodcastJobView[] {
     return this.ofAccount.all(accountId, limit).map(toView);
   }
+}
+
+/** Stored segments; an empty list (a publisher's plain-text transcript) is no timing at all. */
+function timedLines(json: string | null): Segment[] | null {
+  if (json === null) return null;
+  const segments = JSON.parse(json) as Segment[];
+  return segments.length > 0 ? segments : null;
 }
 
 function toView(r: Row): PodcastJobView {
@@ -111,6 +130,8 @@ function toView(r: Row): PodcastJobView {
       transcript: r.transcript,
       source: r.source,
       errorMessage: r.error_message,
+      startedAt: r.started_at,
+      ahead: r.ahead,
     },
   };
 }

@@ -127,7 +127,7 @@ export class PodcastWork {
                artwork_url = excluded.artwork_url, duration_seconds = excluded.duration_seconds, audio_url = excluded.audio_url,
                transcript_url = excluded.transcript_url, transcript_type = excluded.transcript_type, episode_url = excluded.episode_url,
                chunks_done = 0, chunks_total = 0, chunks_reused = 0, transcript = NULL, segments = NULL, source = NULL,
-               error_message = NULL, runner_pid = NULL, created_at = excluded.created_at, completed_at = NULL`,
+               error_message = NULL, runner_pid = NULL, started_at = NULL, created_at = excluded.created_at, completed_at = NULL`,
           )
           .run({ ...facts, durationSeconds: Math.round(facts.durationSeconds), now });
         this.db.prepare("INSERT INTO podcast_jobs (id, account_id, episode_key, reserved, status, created_at) VALUES (?, ?, ?, ?, 'processing', ?)").run(jobId, accountId, facts.key, price, now);
@@ -150,7 +150,8 @@ export class PodcastWork {
         const episode = this.episode(key);
         if (episode?.status !== 'processing') return false;
         if (episode.runnerPid !== null && episode.runnerPid !== pid && alive(episode.runnerPid)) return false;
-        this.db.prepare('UPDATE podcast_episodes SET runner_pid = ? WHERE episode_key = ?').run(pid, key);
+        // The first claim starts the clock; a resumed episode keeps its start.
+        this.db.prepare('UPDATE podcast_episodes SET runner_pid = ?, started_at = COALESCE(started_at, ?) WHERE episode_key = ?').run(pid, Date.now(), key);
         return true;
       })
       .immediate();

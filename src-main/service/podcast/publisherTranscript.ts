@@ -1,13 +1,14 @@
 // Transcripts publishers link from their feeds (`<podcast:transcript>`, Podcast Index namespace):
-// WebVTT, SubRip, the Podcast Index JSON format, HTML or plain text. Timed formats give timed lines;
-// HTML and plain text give the words only.
+// WebVTT, SubRip, the Podcast Index JSON format, HTML or plain text. Timed formats give timed lines
+// (with speakers where the format names them: speakers.ts); HTML gives timed lines when every
+// paragraph has its <time>, the words only otherwise; plain text gives the words only.
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Segment } from '../../../src-shared/transcript';
 import { parseCaptions } from '../captions/index';
 import { cleanCaptionLine } from '../captions/text';
 import { asArray, asNumber, asString, at, parseJson } from '../platforms/json';
-import { groupWords } from '../stt/merge';
 import type { FeedTranscript } from './feed';
+import { clockToMs, groupBySpeaker, untimedEndMs, vttWithSpeakers } from './speakers';
 
 // The brief's order: timed and standard first; plain text last.
 const TYPE_RANK: readonly (readonly string[])[] = [['text/vtt'], ['application/x-subrip', 'application/srt', 'text/srt'], ['application/json'], ['text/html'], ['text/plain']];
@@ -40,21 +41,55 @@ function fromJson(body: string): PublisherTranscript {
     const text = cleanCaptionLine(asString(at(s, 'body')) ?? '');
     const startMs = seconds(at(s, 'startTime'));
     if (text === '' || startMs === undefined) return [];
-    return [{ text, startMs, endMs: Math.max(startMs, seconds(at(s, 'endTime')) ?? startMs) }];
+    const speaker = cleanCaptionLine(asString(at(s, 'speaker')) ?? '');
+    return [{ text, startMs, endMs: Math.max(startMs, seconds(at(s, 'endTime')) ?? startMs), ...(speaker === '' ? {} : { speaker }) }];
   });
   if (segments.length === 0) return { ok: false, problem: 'the JSON transcript has no segments' };
   const words = segments.reduce((n, s) => n + s.text.split(' ').length, 0);
-  // Word-level files become readable lines, as speech-to-text output does.
-  const lines = words / segments.length < 2 ? groupWords(segments) : segments;
+  // Word-level files become readable lines, as speech-to-text output does, one speaker a line.
+  const lines = words / segments.length < 2 ? groupBySpeaker(segments) : segments;
   return { ok: true, text: lines.map((s) => s.text).join('\n'), segments: lines };
 }
 
-/** Podcast Index HTML: `<cite>Speaker:</cite> <time>0:00</time> <p>words</p>`; the paragraphs are the text. */
+interface Paragraph {
+  text: string;
+  speaker: string | undefined;
+  startMs: number | undefined;
+}
+
+/**
+ * Podcast Index HTML: `<cite>Speaker:</cite> <time>0:00</time> <p>words</p>`; the paragraphs are the
+ * text. A speaker holds until the next <cite>. Timed lines only when every paragraph has a <time> and
+ * the times run forward (a paragraph ends where the next begins); otherwise the words only.
+ */
 function fromHtml(body: string): PublisherTranscript {
   const document = parseDocument(body);
-  const paragraphs = DomUtils.findAll((el) => el.name === 'p', document.children).map((p) => cleanCaptionLine(DomUtils.textContent(p)));
-  const lines = (paragraphs.length > 0 ? paragraphs : DomUtils.textContent(document).split(/\r?\n/).map(cleanCaptionLine)).filter((l) => l !== '');
-  return lines.length === 0 ? { ok: false, problem: 'the HTML transcript has no text' } : { ok: true, text: lines.join('\n'), segments: [] };
+  const marks = DomUtils.findAll((el) => el.name === 'p' || el.name === 'cite' || el.name === 'time', document.children);
+  const paragraphs: Paragraph[] = [];
+  let speaker: string | undefined;
+  let startMs: number | undefined;
+  for (const el of marks) {
+    const text = cleanCaptionLine(DomUtils.textContent(el));
+    if (el.name === 'cite') speaker = text.replace(/\s*:\s*$/, '') || undefined;
+    else if (el.name === 'time') startMs = clockToMs(text);
+    else if (text !== '') {
+      paragraphs.push({ text, speaker, startMs });
+      startMs = undefined;
+    }
+  }
+  const lines = paragraphs.length > 0 ? paragraphs.map((p) => p.text) : DomUtils.textContent(document).split(/\r?\n/).map(cleanCaptionLine).filter((l) => l !== '');
+  if (lines.length === 0) return { ok: false, problem: 'the HTML transcript has no text' };
+  return { ok: true, text: lines.join('\n'), segments: timedParagraphs(paragraphs) };
+}
+
+function timedParagraphs(paragraphs: readonly Paragraph[]): Segment[] {
+  const starts = paragraphs.map((p) => p.startMs);
+  if (starts.length === 0 || starts.some((ms, i) => ms === undefined || (i > 0 && ms < (starts[i - 1] as number)))) return [];
+  return paragraphs.map((p, i) => {
+    const start = p.startMs as number;
+    const next = paragraphs[i + 1]?.startMs;
+    return { text: p.text, startMs: start, endMs: next ?? untimedEndMs(start, p.text), ...(p.speaker === undefined ? {} : { speaker: p.speaker }) };
+  });
 }
 
 function fromPlainText(body: string): PublisherTranscript {
@@ -65,6 +100,8 @@ function fromPlainText(body: string): PublisherTranscript {
 /** Reads a transcript body by its declared type; captions files are also sniffed, since types lie. */
 export function readPublisherTranscript(body: string, type: string): PublisherTranscript {
   const kind = type.split(';')[0]?.trim() ?? '';
+  const voiced = vttWithSpeakers(body);
+  if (voiced !== undefined && voiced.length > 0) return { ok: true, text: voiced.map((s) => s.text).join('\n'), segments: voiced };
   const captions = parseCaptions(body);
   if (captions.ok && (captions.format === 'webvtt' || captions.format === 'srt')) {
     if (captions.segments.length === 0) return { ok: false, problem: 'the captions file has no cues' };

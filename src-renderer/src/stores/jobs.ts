@@ -1,6 +1,7 @@
 // Podcast jobs, newest first, as the cards show them.
 import { create } from 'zustand';
 import type { PodcastJob } from '../../../src-shared/contract/podcast';
+import { latestPerEpisode } from '../../../src-shared/podcastCards';
 import { desk } from '../lib/desk';
 
 interface JobsStore {
@@ -19,7 +20,7 @@ export const useJobs = create<JobsStore>()((set, get) => ({
     holding.push(held);
     try {
       const { jobs } = await desk().invoke('podcast.list', {});
-      set({ jobs });
+      set({ jobs: latestPerEpisode(jobs) });
     } finally {
       holding.splice(holding.indexOf(held), 1);
       for (const job of held) get().upsert(job);
@@ -31,6 +32,6 @@ export const useJobs = create<JobsStore>()((set, get) => ({
       return;
     }
     const others = get().jobs.filter((j) => j.jobId !== job.jobId);
-    set({ jobs: [job, ...others].sort((a, b) => b.createdAt - a.createdAt) });
+    set({ jobs: latestPerEpisode([job, ...others]) });
   },
 }));

@@ -19,6 +19,8 @@ const job = (status: PodcastJob['status'], done: number, total: number): Podcast
   progress: { chunksDone: done, chunksTotal: total },
   episode: { key: 'e', title: 'Episode 12', showTitle: 'Show', artworkUrl: '', durationSeconds: 3600 },
   createdAt: 0,
+  startedAt: 0,
+  episodesAhead: 0,
   completedAt: null,
   error: status === 'failed' ? { code: 'transcription_failed', message: 'the audio could not be decoded' } : null,
   credits: { reserved: 10, refunded: 0, charged: 0 },

@@ -2,6 +2,7 @@ import { sql as initial } from './001_initial';
 import { sql as speechToText } from './002_speech_to_text';
 import { sql as podcastWork } from './003_podcast_work';
 import { sql as desk } from './004_desk';
+import { sql as podcastStart } from './005_podcast';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'speech_to_text', sql: speechToText },
   { version: 3, name: 'podcast_work', sql: podcastWork },
   { version: 4, name: 'desk', sql: desk },
+  { version: 5, name: 'podcast_start', sql: podcastStart },
 ];

@@ -3,10 +3,11 @@
 import { useEffect, useState } from 'react';
 import type { PodcastJob } from '../../../../src-shared/contract/podcast';
 import { desk, errorOf } from '../../lib/desk';
-import { duration, plural } from '../../lib/format';
+import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useJobs } from '../../stores/jobs';
 import { useViewer } from '../../stores/viewer';
+import { jobMeta } from './jobMeta';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -52,9 +53,6 @@ function JobCard({ job }: { job: PodcastJob }) {
   const open = useViewer((s) => s.open);
   const { chunksDone, chunksTotal } = job.progress;
   const fraction = chunksTotal > 0 ? chunksDone / chunksTotal : 0;
-  const elapsed = (job.completedAt ?? now) - job.createdAt;
-  // A straight-line estimate from the chunks so far; none before the first chunk is in.
-  const eta = processing && chunksDone > 0 && chunksTotal > chunksDone ? (elapsed / chunksDone) * (chunksTotal - chunksDone) : null;
   const cancel = () =>
     desk()
       .invoke('podcast.cancel', { jobId: job.jobId })
@@ -75,20 +73,11 @@ function JobCard({ job }: { job: PodcastJob }) {
           </p>
         ) : (
           <>
-            <div className="progress" role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={chunksTotal || 1} aria-valuenow={chunksDone} aria-valuetext={chunksTotal > 0 ? `${chunksDone} of ${chunksTotal} chunks` : 'Preparing'}>
+            <div className="progress" role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={chunksTotal || 1} aria-valuenow={chunksDone} aria-valuetext={chunksTotal > 0 ? `${chunksDone} of ${chunksTotal} chunks` : job.startedAt === null ? 'Waiting' : 'Preparing'}>
               <div className="progress-fill" style={{ transform: `scaleX(${job.status === 'done' ? 1 : fraction})` }} />
             </div>
             <p className="job-meta" data-testid="job-meta">
-              {job.status === 'done' ? (
-                <>
-                  Done in {duration(elapsed)} · {plural(job.credits.charged, 'credit')}
-                </>
-              ) : (
-                <>
-                  {chunksTotal > 0 ? `${chunksDone} / ${chunksTotal} chunks` : 'Preparing audio'} · {duration(elapsed)} elapsed
-                  {eta !== null ? ` · about ${duration(eta)} left` : ''}
-                </>
-              )}
+              {jobMeta(job, now)}
             </p>
           </>
         )}
@@ -116,7 +105,8 @@ export function JobCards() {
   return (
     <section className="job-cards" aria-label="Podcast jobs">
       {shown.map((job) => (
-        <JobCard key={job.jobId} job={job} />
+        // Keyed by episode: a retried episode's new job takes over its card.
+        <JobCard key={job.episode.key} job={job} />
       ))}
     </section>
   );

@@ -14,11 +14,15 @@ import { findHits, splitHits } from './findMatches';
 interface Line {
   text: string;
   startMs: number | null;
+  /** The speaker's name on the first line of each turn (podcast publishers that name speakers). */
+  speaker: string | null;
 }
 
 function linesOf(view: TranscriptView): Line[] {
-  if (view.segments !== null && view.segments.length > 0) return view.segments.map((s) => ({ text: s.text, startMs: s.startMs }));
-  return view.text.split(/\n+/).filter((l) => l.trim() !== '').map((text) => ({ text, startMs: null }));
+  if (view.segments !== null && view.segments.length > 0) {
+    return view.segments.map((s, i) => ({ text: s.text, startMs: s.startMs, speaker: s.speaker !== undefined && s.speaker !== view.segments?.[i - 1]?.speaker ? s.speaker : null }));
+  }
+  return view.text.split(/\n+/).filter((l) => l.trim() !== '').map((text) => ({ text, startMs: null, speaker: null }));
 }
 
 const youtubeLink = (videoId: string, ms: number) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&t=${Math.floor(ms / 1000)}s`;
@@ -131,6 +135,11 @@ function ViewerBody({ view }: { view: TranscriptView }) {
                       <span className="timestamp">{clock(line.startMs)}</span>
                     ))}
                   <p className="line-text">
+                    {line.speaker !== null && (
+                      <span className="speaker" data-testid="speaker">
+                        {line.speaker}:{' '}
+                      </span>
+                    )}
                     {splitHits(line.text, term).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
                   </p>
                 </div>

@@ -1,0 +1,31 @@
+// Speaker labels in exports. Each format carries them the way its readers expect: WebVTT as a voice
+// span on every cue (`<v Name>`, which players style and do not print as words); SubRip, which has
+// no such field, and TXT as a visible "Name: " where the speaker changes (on every line would
+// drown the words); JSON and CSV as a `speaker` field (CSV adds the column only when the transcript
+// names someone, so exports of other transcripts keep their columns).
+import type { Segment } from '../transcript';
+
+export function hasSpeakers(segments: readonly Segment[] | null): boolean {
+  return segments?.some((s) => s.speaker !== undefined && s.speaker !== '') ?? false;
+}
+
+/** Segments whose text starts with "Name: " where the speaker changes (SRT, TXT). */
+export function labelSpeakerChanges(segments: readonly Segment[]): Segment[] {
+  let previous: string | undefined;
+  return segments.map((s) => {
+    const changed = s.speaker !== undefined && s.speaker !== '' && s.speaker !== previous;
+    previous = s.speaker;
+    return changed ? { ...s, text: `${s.speaker}: ${s.text}` } : s;
+  });
+}
+
+/** A voice span's name: `>` would end the tag early, and `&`/`<` must be escaped in WebVTT. */
+const voiceName = (name: string) => name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A cue's text with its speaker's voice span (WebVTT). */
+export const withVoice = (text: string, speaker: string | undefined) => (speaker === undefined || speaker === '' ? text : `<v ${voiceName(speaker)}>${text}`);
+
+/** TXT of a transcript with speakers: a line per segment, "Name: " where the speaker changes. */
+export const speakerText = (segments: readonly Segment[]) => `${labelSpeakerChanges(segments)
+  .map((s) => s.text)
+  .join('\n')}\n`;
