@@ -47,6 +47,7 @@ async function exportOpen(page: Page, folder: string, format: RegExp = /SRT/): P
   await page.getByTestId('viewer').getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
   await dialog.getByRole('radio', { name: format }).check();
+  await dialog.getByRole('radio', { name: 'Save on the server' }).check(); // the browser build downloads by default
   await dialog.getByLabel('Folder').fill(folder);
   await dialog.getByRole('button', { name: 'Export' }).click();
   await expect(dialog.getByTestId('export-result')).toContainText(`1 file written to ${folder}`);
