@@ -5,7 +5,7 @@
 import { OPERATIONS, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
 import { DeskError, type DeskResult } from '../../src-shared/contract/result';
 import { Settings } from '../service/settings';
-import { createKey, listKeys, readBalance, revokeKey } from './account';
+import { addOwnerCredits, createKey, listKeys, readBalance, revokeKey } from './account';
 import { ArtworkCache } from './artwork';
 import { systemClock } from './clock';
 import { PlatformCookieStore } from './cookies';
@@ -109,6 +109,11 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     'balance.get': async () => {
       const balance = await readBalance(deps);
+      emitBalance(balance.credits, balance.plan);
+      return balance;
+    },
+    'credits.add': (input) => {
+      const balance = addOwnerCredits(deps, input.credits);
       emitBalance(balance.credits, balance.plan);
       return balance;
     },

@@ -14,6 +14,8 @@ import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './tra
 import { upstreamProfileViewSchema, upstreamResetInputSchema, upstreamSetInputSchema } from './upstream';
 
 const none = z.object({}).strict();
+/** One top-up at most: a typo of a few extra zeros should not pass silently. */
+export const MAX_OWNER_TOP_UP = 1_000_000;
 const ids = z.array(z.string().max(100)).max(20_000);
 
 export const OPERATIONS = {
@@ -38,6 +40,8 @@ export const OPERATIONS = {
   'library.search': { input: librarySearchInputSchema, output: librarySearchOutputSchema },
   'library.delete': { input: z.object({ ids: z.array(z.number().int()).min(1).max(20_000) }), output: z.object({ deleted: z.number().int() }) },
   'balance.get': { input: none, output: balanceSchema },
+  /** Adds credits to the OWNER account (the app's own ledger); other accounts' keys are managed in the keys table. */
+  'credits.add': { input: z.object({ credits: z.number().int().min(1).max(MAX_OWNER_TOP_UP) }), output: balanceSchema },
   'keys.list': { input: none, output: z.object({ keys: z.array(keyListingSchema) }) },
   'keys.create': { input: createKeyInputSchema, output: createdKeySchema },
   'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },

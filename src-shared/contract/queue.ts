@@ -70,6 +70,11 @@ export type SiteWait = z.infer<typeof siteWaitSchema>;
 export const queueStateSchema = z.object({
   /** `running` while there is work and the user pressed run; `idle` when there is nothing to do. */
   phase: z.enum(['idle', 'running', 'paused']),
+  /**
+   * Why a paused queue is paused: the user pressed Pause, or the owner account ran out of credits
+   * (an item was refused `no_credits`, uncharged, and went back to queued). Absent from older runners.
+   */
+  pausedFor: z.enum(['user', 'no-credits']).nullable().optional(),
   concurrency: z.number().int(),
   /** Items being fetched right now. */
   active: z.number().int(),
