@@ -5,6 +5,8 @@
 import { OPERATIONS, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
 import { DeskError, type DeskResult } from '../../src-shared/contract/result';
 import { Settings } from '../service/settings';
+import { MAX_ENQUEUE, type QueueItem } from '../../src-shared/contract/queue';
+import { estimateBatch } from './queue/estimate';
 import { addOwnerCredits, createKey, listKeys, readBalance, revokeKey } from './account';
 import { ArtworkCache } from './artwork';
 import { systemClock } from './clock';
@@ -31,6 +33,9 @@ export interface Desk {
   readonly events: DeskEvents;
   close(): Promise<void>;
 }
+
+/** A removal's answer: how many, and the rows as they were (Undo sends them back; a big clear stays one message). */
+const removedAnswer = (items: QueueItem[]) => ({ removed: items.length, items });
 
 export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
@@ -67,10 +72,15 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.list': () => queue.list(),
     'queue.run': () => queue.runner.run(),
     'queue.pause': () => queue.runner.pause(),
+    'queue.estimate': () => ({
+      ...estimateBatch(deps.ledger.queue.nextQueued(MAX_ENQUEUE), (platform, url) => deps.service.cachedTranscript(platform, url) !== undefined),
+      balance: deps.ledger.credits.balance(deps.owner.accountId),
+    }),
     'queue.resume': () => queue.runner.run(),
-    'queue.retry': (input) => ({ retried: queue.retry(input.ids) }),
-    'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
-    'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
+    'queue.retry': (input) => queue.retry(input.ids),
+    'queue.remove': (input) => removedAnswer(queue.remove(input.ids)),
+    'queue.restore': (input) => ({ restored: queue.restore(input.items) }),
+    'queue.clear': (input) => removedAnswer(queue.clear(input.which)),
     'queue.importFiles': async (input) => {
       // A browser (serve --ui, possibly another machine) reads its files itself; paths on this machine are the desktop app's.
       if (host === undefined) throw unavailable('Reading files by path');

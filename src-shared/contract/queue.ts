@@ -14,6 +14,9 @@ export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 /** Statuses after which an item is not touched again unless the user retries it. */
 export const FINISHED_STATUSES: ReadonlySet<QueueStatus> = new Set(['invalid', 'done', 'cached', 'empty', 'failed']);
 
+/** Finished with a transcript (`empty` too: the site answered, and it was charged): what "Clear done" removes. */
+export const SUCCEEDED_STATUSES: readonly QueueStatus[] = ['done', 'cached', 'empty'];
+
 export const queueItemSchema = z.object({
   id: z.string(),
   /** Order in the queue (ascending). */
