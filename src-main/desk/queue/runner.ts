@@ -113,7 +113,11 @@ export class QueueRunner {
       return;
     }
     // A balance known to be empty: every request would be refused `no_credits`, so none is sent.
-    if (this.options.deps.ledger.credits.balance(this.options.deps.owner.accountId) <= 0) {
+    const { ledger, owner } = this.options.deps;
+    const credits = ledger.credits.balance(owner.accountId);
+    if (credits <= 0) {
+      // The header may still show an older balance (credits can change outside the desk: the CLI).
+      this.options.onBalance(credits, ledger.accounts.get(owner.accountId)?.plan ?? 'free');
       this.pauseFor('no-credits');
       return;
     }

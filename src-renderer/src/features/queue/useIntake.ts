@@ -4,14 +4,17 @@ import { useCallback } from 'react';
 import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { plural } from '../../lib/format';
+import { describeMalformed } from '../../../../src-shared/queue/malformed';
 import type { DropResult } from './readDrop';
 
 export function useIntake(): (result: DropResult) => void {
   return useCallback((result: DropResult) => {
     const notify = useApp.getState().notify;
     for (const refusal of result.refused) notify('error', refusal);
+    const malformed = describeMalformed(result.malformed ?? []);
     if (result.urls.length === 0) {
-      if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
+      if (malformed !== null) notify('error', `No links added: ${malformed}`);
+      else if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
       return;
     }
     performance.mark('intake-start');
@@ -19,6 +22,6 @@ export function useIntake(): (result: DropResult) => void {
     const parts = [`${plural(summary.added, 'new item')}`];
     if (summary.invalid > 0) parts.push(`${summary.invalid} invalid`);
     if (summary.folded > 0) parts.push(`${plural(summary.folded, 'duplicate')} folded`);
-    notify('info', `${plural(summary.links, 'link')}: ${parts.join(', ')}`);
+    notify('info', `${plural(summary.links, 'link')}: ${parts.join(', ')}${malformed === null ? '' : `. ${malformed}`}`);
   }, []);
 }
