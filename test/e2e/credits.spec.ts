@@ -68,7 +68,8 @@ test.describe('out of credits', () => {
     expect(await desk.balance()).toEqual({ credits: 300, plan: 'pro' });
     await banner.getByRole('button', { name: '▶ Resume' }).click();
     await expect(banner).toBeHidden();
-    // Mid-run: the bar and its ETA (the rate limit makes the rest wait for later windows).
+    // Mid-run, once the pace is measured: the bar and its ETA (the rate limit makes the rest wait for later windows).
+    await expect(page.getByTestId('progress-done')).toHaveText(/^([6-9]\d|\d{3}) done$/, { timeout: BATCH_GUARD_MS });
     await expect(page.getByTestId('batch-eta')).toHaveText(/^about \d/);
     await page.screenshot({ path: join(SCREENSHOTS, 'batch-progress.png') });
 
@@ -143,5 +144,20 @@ test.describe('safe bulk actions', () => {
     await expect(notice(page, 'Queued again; the queue is paused (out of credits): add credits, then Resume')).toBeVisible();
     await expect(row(page, gone)).toHaveAttribute('data-status', 'queued');
     await expect(row(page, blocked)).toHaveAttribute('data-status', 'queued');
+
+    // Settings also tops up the owner account; the queue then resumes and runs both again.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const panel = page.getByRole('region', { name: 'Owner credits' });
+    await expect(panel).toContainText('0 credits, plan pro');
+    await panel.getByLabel('Credits to add').fill('50');
+    await panel.getByRole('button', { name: 'Add credits' }).click();
+    await expect(panel).toContainText('50 credits, plan pro');
+    await expect(page.getByTestId('balance-credits')).toHaveText('50');
+    await panel.screenshot({ path: join(SCREENSHOTS, 'owner-credits-settings.png') });
+    await page.getByRole('button', { name: 'Queue' }).click();
+    await page.getByTestId('credits-banner').getByRole('button', { name: '▶ Resume' }).click();
+    await expect(page.getByTestId('progress-remaining')).toHaveText('0 remaining');
+    await expect(row(page, gone)).toHaveAttribute('data-status', 'failed');
+    expect(await desk.balance()).toEqual({ credits: 50, plan: 'pro' });
   });
 });

@@ -63,6 +63,14 @@ describe('clear done and undo', () => {
     expect((await items()).map((i) => i.status)).toEqual(['queued']);
     expect(await t.call('queue.restore', { items: [row] })).toEqual({ restored: 0 });
   });
+
+  it('a restored row whose place a newer row took goes to the end instead of being lost', async () => {
+    await t.call('queue.enqueue', { entries: [{ url: yt('okUNDO00002') }] });
+    const removed = await t.call('queue.remove', { ids: (await items()).map((i) => i.id) });
+    await t.call('queue.enqueue', { entries: [{ url: yt('okUNDO00003') }] });
+    expect(await t.call('queue.restore', { items: removed.items ?? [] })).toEqual({ restored: 1 });
+    expect((await items()).map((i) => i.url)).toEqual([yt('okUNDO00003'), yt('okUNDO00002')]);
+  });
 });
 
 describe('retry failed', () => {

@@ -43,7 +43,7 @@ export function BatchProgress() {
   }, [running]);
 
   // The pace: finished rows per second over recent working time. Waits (rate limit, busy speech
-  // engine) are left out: the ETA adds them from the state, so counting them here would twice.
+  // engine) are left out: the ETA adds them from the state, so counting them here too would count them twice.
   const samples = useRef<{ at: number; finished: number }[]>([]);
   const finished = t.done + t.failed;
   const waiting = state.rateLimit.waitUntil !== null;

@@ -19,12 +19,13 @@ export function CreditsBanner() {
   return (
     <div className="credits-banner" role="alert" data-testid="credits-banner">
       <p>
-        <strong>The queue is paused: the owner account is out of credits.</strong> {plural(queued, 'row')} still queued; none of them was charged or failed. Add credits, then
+        {/* A podcast episode reserves at least 10 credits: a balance of 5 cannot start one. */}
+        <strong>{credits > 0 ? 'The queue is paused: the owner account does not have enough credits for the next item.' : 'The queue is paused: the owner account is out of credits.'}</strong> {plural(queued, 'row')} still queued; none of them was charged or failed. Add credits, then
         Resume to run the rest.
       </p>
       <div className="credits-banner-actions">
         <AddCredits />
-        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={credits <= 0}>
+        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={credits <= 0} title={credits <= 0 ? 'Add credits first' : undefined}>
           ▶ Resume
         </button>
         <span className="credits-left" data-testid="banner-balance">

@@ -30,6 +30,8 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
   const finished = counts.done + counts.cached + counts.empty;
   const allSelected = order.length > 0 && selected.size === order.length;
   const running = state.phase === 'running';
+  // Paused for credits with none left: Resume would pause again at once; the banner says what to do.
+  const outOfCredits = useApp((s) => state.pausedFor === 'no-credits' && (s.balance?.credits ?? 1) <= 0);
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Queue actions">
@@ -41,7 +43,7 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
           ❚❚ Pause
         </button>
       ) : (
-        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={counts.queued === 0} aria-keyshortcuts="r">
+        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={counts.queued === 0 || outOfCredits} aria-keyshortcuts="r">
           ▶ {state.phase === 'paused' ? 'Resume' : 'Run'}
         </button>
       )}
