@@ -23,6 +23,8 @@ afterEach(async () => {
   home.remove();
 });
 
+/** A hang guard: these few items settle in well under a second here, longer when the machine is busy. */
+const GUARD = { timeout: 20_000 };
 const yt = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const balance = () => t.opened.ledger.credits.balance(t.opened.owner.accountId);
 /** Leaves the owner account with `n` credits, the way `credits set` books it. */
@@ -39,20 +41,20 @@ describe('out of credits', () => {
       const { state, items } = await t.call('queue.list', {});
       expect(state).toMatchObject({ phase: 'paused', pausedFor: 'no-credits', active: 0 });
       expect(items.filter((i) => i.status === 'running')).toEqual([]);
-    });
+    }, GUARD);
     const paused = await statuses();
     expect(count(paused, 'done')).toBe(3);
     expect(count(paused, 'queued')).toBe(4);
     expect(count(paused, 'failed')).toBe(0);
     expect(balance()).toBe(0);
     // The header learns the balance is 0 from the runner (no extra request).
-    await vi.waitFor(() => expect(t.eventsOf('balance').at(-1)?.credits).toBe(0));
+    await vi.waitFor(() => expect(t.eventsOf('balance').at(-1)?.credits).toBe(0), GUARD);
 
     expect(await t.call('credits.add', { credits: 10 })).toEqual({ credits: 10, plan: 'pro' });
-    await vi.waitFor(() => expect(t.eventsOf('balance').at(-1)?.credits).toBe(10));
+    await vi.waitFor(() => expect(t.eventsOf('balance').at(-1)?.credits).toBe(10), GUARD);
     expect((await t.call('queue.resume', {})).pausedFor).toBeNull();
     // Items refused at the charge after their fetch were cached then: they come back free.
-    await vi.waitFor(async () => expect((await statuses()).every((s) => s === 'done' || s === 'cached')).toBe(true));
+    await vi.waitFor(async () => expect((await statuses()).every((s) => s === 'done' || s === 'cached')).toBe(true), GUARD);
     const { items } = await t.call('queue.list', {});
     expect(items.reduce((sum, i) => sum + i.credits, 0)).toBe(3 + (10 - balance()));
   });
