@@ -3,6 +3,7 @@
 // the owner adds credits in the banner and resumes, the rest completes; "Clear done" keeps the
 // failures and Undo restores; "Retry failed" skips what cannot change; `htps://` is reported.
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { runCli } from '../helpers/cli';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
@@ -140,6 +141,16 @@ test.describe('safe bulk actions', () => {
     await setOwnerCredits(desk, 0);
     await page.getByRole('button', { name: '▶ Run' }).click();
     await expect(page.getByTestId('credits-banner')).toBeVisible();
+    // This part's new surfaces pass axe-core (the whole views are scanned by the accessibility spec).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const scan = await new AxeBuilder({ page }).include('[data-testid=credits-banner]').include('[data-testid=batch-progress]').include('[data-testid=cost-estimate]').include('.queue-filters').include('[data-testid=row-detail]').analyze();
+      expect(scan.violations.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(scan.passes.some((rule) => rule.id === 'color-contrast')).toBe(true);
+    }
+    await page.screenshot({ path: join(SCREENSHOTS, 'out-of-credits-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
     await row(page, gone).getByRole('button', { name: 'Retry' }).click();
     await expect(notice(page, 'Queued again; the queue is paused (out of credits): add credits, then Resume')).toBeVisible();
     await expect(row(page, gone)).toHaveAttribute('data-status', 'queued');

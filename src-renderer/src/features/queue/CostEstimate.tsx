@@ -37,7 +37,7 @@ export function CostEstimate() {
   const podcasts = estimate.podcasts > 0 ? ` (${plural(estimate.podcasts, 'podcast episode')} counted at 10 each; an episode costs 10 per started hour)` : '';
   return (
     <p className={short ? 'cost-estimate cost-short' : 'cost-estimate'} data-testid="cost-estimate">
-      This batch costs about <strong>{num(estimate.credits)}</strong> credits{podcasts}; you have <strong>{num(estimate.balance)}</strong>.
+      This batch costs about <strong>{num(estimate.credits)}</strong> {estimate.credits === 1 ? 'credit' : 'credits'}{podcasts}; you have <strong>{num(estimate.balance)}</strong>.
       {short && !outOfCredits && ' The queue will pause when they run out; nothing fails for credits.'}
     </p>
   );

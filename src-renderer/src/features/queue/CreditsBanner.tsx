@@ -20,7 +20,7 @@ export function CreditsBanner() {
     <div className="credits-banner" role="alert" data-testid="credits-banner">
       <p>
         {/* A podcast episode reserves at least 10 credits: a balance of 5 cannot start one. */}
-        <strong>{credits > 0 ? 'The queue is paused: the owner account does not have enough credits for the next item.' : 'The queue is paused: the owner account is out of credits.'}</strong> {plural(queued, 'row')} still queued; none of them was charged or failed. Add credits, then
+        <strong>{credits > 0 ? 'The queue is paused: the owner account does not have enough credits for the next item.' : 'The queue is paused: the owner account is out of credits.'}</strong> {plural(queued, 'row')} still queued; {queued === 1 ? 'it was not charged and has not failed' : 'none of them was charged or failed'}. Add credits, then
         Resume to run the rest.
       </p>
       <div className="credits-banner-actions">
