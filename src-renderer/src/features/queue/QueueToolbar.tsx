@@ -53,7 +53,7 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
       <button type="button" className="button" onClick={queueActions.removeSelected} disabled={selected.size === 0} aria-keyshortcuts="Delete">
         Remove{selected.size > 0 ? ` (${num(selected.size)})` : ''}
       </button>
-      <button type="button" className="button" onClick={() => void queueActions.clearDone()} disabled={finished === 0} title="Removes done rows only; failed and invalid rows stay. Undo is offered.">
+      <button type="button" className="button" onClick={() => void queueActions.clearDone()} disabled={finished === 0} title="Removes done, cached and no-speech rows; failed and invalid rows stay. Undo is offered.">
         Clear done
       </button>
       <button type="button" className="button" onClick={onExport} disabled={finished === 0} aria-keyshortcuts="e">
