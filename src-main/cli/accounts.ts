@@ -1,4 +1,5 @@
 // keys, credits and balance: the account administration commands.
+import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { PLANS, type Plan } from '../service/ledger/index';
 import { fail, plan, wholeNumber, withService } from './common';
@@ -60,9 +61,8 @@ export function registerAccountCommands(program: Command): void {
       }),
     );
 
-  program
-    .command('credits')
-    .description('credits')
+  const credits = program.command('credits').description('credits');
+  credits
     .command('grant <prefix> <n>')
     .description('add credits to the account of a key')
     .action((prefix: string, n: string) =>
@@ -72,6 +72,22 @@ export function registerAccountCommands(program: Command): void {
         const key = ledger.keys.byPrefix(prefix);
         if (key === undefined) fail(`No key with prefix ${prefix}`);
         process.stdout.write(`${ledger.credits.grant(key.accountId, amount, 'granted from the CLI')}\n`);
+      }),
+    );
+
+  credits
+    .command('set <prefix> <n>')
+    .description('set the balance of the account of a key to n (books the difference as a grant or a charge)')
+    .action((prefix: string, n: string) =>
+      withService(({ ledger }) => {
+        const target = Number(n);
+        if (!Number.isSafeInteger(target) || target < 0) fail('The balance must be a whole number, 0 or more');
+        const key = ledger.keys.byPrefix(prefix);
+        if (key === undefined) fail(`No key with prefix ${prefix}`);
+        const difference = target - ledger.credits.balance(key.accountId);
+        if (difference > 0) ledger.credits.grant(key.accountId, difference, 'balance set from the CLI');
+        if (difference < 0) ledger.credits.charge(key.accountId, -difference, `cli-set-${randomUUID()}`, 'balance set from the CLI');
+        process.stdout.write(`${ledger.credits.balance(key.accountId)}\n`);
       }),
     );
 

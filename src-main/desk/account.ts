@@ -38,3 +38,12 @@ export function revokeKey(deps: DeskDeps, prefix: string): { revoked: boolean } 
   if (!deps.ledger.keys.revoke(prefix)) throw new DeskError('not_found', `No active key with prefix ${prefix}`);
   return { revoked: true };
 }
+
+/**
+ * Adds credits to the owner account: the desk's owner runs this service, so the ledger is their
+ * own (the CLI's `credits grant` does the same). Other accounts keep being managed through keys.
+ */
+export function addOwnerCredits(deps: DeskDeps, credits: number): Balance {
+  const balance = deps.ledger.credits.grant(deps.owner.accountId, credits, 'added by the owner in the desk');
+  return { credits: balance, plan: deps.ledger.accounts.get(deps.owner.accountId)?.plan ?? 'free' };
+}

@@ -5,7 +5,9 @@
 import { OPERATIONS, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
 import { DeskError, type DeskResult } from '../../src-shared/contract/result';
 import { Settings } from '../service/settings';
-import { createKey, listKeys, readBalance, revokeKey } from './account';
+import { MAX_ENQUEUE, type QueueItem } from '../../src-shared/contract/queue';
+import { estimateBatch } from './queue/estimate';
+import { addOwnerCredits, createKey, listKeys, readBalance, revokeKey } from './account';
 import { ArtworkCache } from './artwork';
 import { systemClock } from './clock';
 import { PlatformCookieStore } from './cookies';
@@ -36,6 +38,9 @@ export interface Desk {
   download(payload: unknown): DeskResult<ExportDownload>;
   close(): Promise<void>;
 }
+
+/** A removal's answer: how many, and the rows as they were (Undo sends them back; a big clear stays one message). */
+const removedAnswer = (items: QueueItem[]) => ({ removed: items.length, items });
 
 export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
@@ -77,14 +82,19 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'queue.list': () => queue.list(),
     'queue.run': () => queue.runner.run(),
     'queue.pause': () => queue.runner.pause(),
+    'queue.estimate': () => ({
+      ...estimateBatch(deps.ledger.queue.nextQueued(MAX_ENQUEUE), (platform, url) => deps.service.cachedTranscript(platform, url) !== undefined),
+      balance: deps.ledger.credits.balance(deps.owner.accountId),
+    }),
     'queue.resume': () => queue.runner.run(),
-    'queue.retry': (input) => ({ retried: queue.retry(input.ids) }),
-    'queue.remove': (input) => ({ removed: queue.remove(input.ids) }),
+    'queue.retry': (input) => queue.retry(input.ids),
+    'queue.remove': (input) => removedAnswer(queue.remove(input.ids)),
+    'queue.restore': (input) => ({ restored: queue.restore(input.items) }),
+    'queue.clear': (input) => removedAnswer(queue.clear(input.which)),
     'queue.transcribeAudio': (input) => {
       audio.start(input.id);
       return { started: true };
     },
-    'queue.clear': (input) => ({ removed: queue.clear(input.which) }),
     'queue.importFiles': async (input) => {
       // A browser (serve --ui, possibly another machine) reads its files itself; paths on this machine are the desktop app's.
       if (host === undefined) throw unavailable('Reading files by path');
@@ -137,6 +147,11 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return balance;
     },
     'welcome.get': () => welcomeView(settings, options.home),
+    'credits.add': (input) => {
+      const balance = addOwnerCredits(deps, input.credits);
+      emitBalance(balance.credits, balance.plan);
+      return balance;
+    },
     'keys.list': () => ({ keys: listKeys(deps) }),
     'keys.create': (input) => createKey(deps, input),
     'keys.revoke': (input) => revokeKey(deps, input.prefix),

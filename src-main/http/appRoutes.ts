@@ -31,6 +31,8 @@ const RPC_BODY_LIMITS: Partial<Record<OperationName, number>> = {
   'queue.enqueue': 16 * MiB,
   'queue.retry': 4 * MiB,
   'queue.remove': 4 * MiB,
+  // Undo sends the removed rows back whole: URLs like an enqueue, plus their outcomes.
+  'queue.restore': 16 * MiB,
   'export.run': 4 * MiB,
   'library.delete': 4 * MiB,
   'cookies.import': 4 * MiB,

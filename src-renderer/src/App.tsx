@@ -63,6 +63,14 @@ function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
           <span>{n.text}</span>
+          {n.action !== undefined && (
+            <button type="button" className="button small" onClick={() => {
+                dismiss(n.id);
+                n.action?.run();
+              }}>
+              {n.action.label}
+            </button>
+          )}
           <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
             ✕
           </button>

@@ -50,6 +50,8 @@ export const importFilesOutputSchema = z.object({
   added: z.number().int(),
   invalid: z.number().int(),
   folded: z.number().int(),
+  /** Tokens that look like links but are not http(s) (`htps://…`), each once: reported, not queued. */
+  malformed: z.array(z.string()).optional(),
 });
 export type ImportFilesOutput = z.infer<typeof importFilesOutputSchema>;
 

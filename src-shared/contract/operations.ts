@@ -8,30 +8,41 @@ import { importFilesInputSchema, importFilesOutputSchema, MAX_COOKIES_TXT, platf
 import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
 import { modelsViewSchema } from './models';
 import { podcastJobSchema } from './podcast';
-import { enqueueInputSchema, queueItemSchema, queueStateSchema } from './queue';
+import { PERMANENT_REASONS } from '../queue/permanence';
+import { enqueueInputSchema, MAX_ENQUEUE, queueItemSchema, queueStateSchema } from './queue';
 import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
 import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
 import { upstreamProfileViewSchema, upstreamResetInputSchema, upstreamSetInputSchema } from './upstream';
 import { welcomeViewSchema } from './welcome';
 
 const none = z.object({}).strict();
+/** One top-up at most: a typo of a few extra zeros should not pass silently. */
+export const MAX_OWNER_TOP_UP = 1_000_000;
 const ids = z.array(z.string().max(100)).max(20_000);
+const removedSchema = z.object({ removed: z.number().int(), items: z.array(queueItemSchema).optional() });
 
 export const OPERATIONS = {
   'queue.enqueue': { input: enqueueInputSchema, output: z.object({ items: z.array(queueItemSchema), folded: z.number().int() }) },
   'queue.list': { input: none, output: z.object({ items: z.array(queueItemSchema), state: queueStateSchema }) },
   'queue.run': { input: none, output: queueStateSchema },
+  /** What the queued rows will cost (see src-main/desk/queue/estimate.ts) and the owner's balance, for "about N credits; you have M". */
+  'queue.estimate': { input: none, output: z.object({ credits: z.number().int(), runnable: z.number().int(), cached: z.number().int(), podcasts: z.number().int(), balance: z.number().int() }) },
   'queue.pause': { input: none, output: queueStateSchema },
   'queue.resume': { input: none, output: queueStateSchema },
   /** Failed items back to queued: these ids, or every failed item when none are given. */
-  'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int() }) },
-  'queue.remove': { input: z.object({ ids: ids.min(1) }), output: z.object({ removed: z.number().int() }) },
+  /** Without ids, failures retrying cannot change are skipped and counted by reason (src-shared/queue/permanence.ts). */
+  'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int(), skipped: z.array(z.object({ reason: z.enum(PERMANENT_REASONS), count: z.number().int() })).optional() }) },
+  /** `items`: the removed rows as they were, for Undo (`queue.restore`). */
+  'queue.remove': { input: z.object({ ids: ids.min(1) }), output: removedSchema },
+  /** Undo of a removal or clear: the rows come back with their outcome (running ones queued). */
+  'queue.restore': { input: z.object({ items: z.array(queueItemSchema).min(1).max(MAX_ENQUEUE) }), output: z.object({ restored: z.number().int() }) },
   /** "Transcribe the audio" of an `empty` TikTok/Facebook row: started; the row shows the outcome (desk/queue/transcribeAudio.ts). */
   'queue.transcribeAudio': { input: z.object({ id: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
   /** `finished`: everything that will not run again; `all`: the whole queue (running items are stopped). */
   /** Reads URL-list files on this machine (.txt .csv .md .html …) in the main process and queues their links. */
   'queue.importFiles': { input: importFilesInputSchema, output: importFilesOutputSchema },
-  'queue.clear': { input: z.object({ which: z.enum(['finished', 'all']) }), output: z.object({ removed: z.number().int() }) },
+  /** `succeeded`: done, cached and no-speech rows (the desk's "Clear done"). */
+  'queue.clear': { input: z.object({ which: z.enum(['succeeded', 'finished', 'all']) }), output: removedSchema },
   'podcast.list': { input: none, output: z.object({ jobs: z.array(podcastJobSchema) }) },
   'podcast.cancel': { input: z.object({ jobId: z.string().min(1).max(200) }), output: z.object({ cancelled: z.boolean() }) },
   /** Episode artwork fetched through the upstream client (the renderer loads nothing from the internet itself). */
@@ -45,6 +56,8 @@ export const OPERATIONS = {
   'balance.get': { input: none, output: balanceSchema },
   /** Prices and speech-to-text readiness, for the empty queue's first-run guide. */
   'welcome.get': { input: none, output: welcomeViewSchema },
+  /** Adds credits to the OWNER account (the app's own ledger); other accounts' keys are managed in the keys table. */
+  'credits.add': { input: z.object({ credits: z.number().int().min(1).max(MAX_OWNER_TOP_UP) }), output: balanceSchema },
   'keys.list': { input: none, output: z.object({ keys: z.array(keyListingSchema) }) },
   'keys.create': { input: createKeyInputSchema, output: createdKeySchema },
   'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },

@@ -14,6 +14,9 @@ export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 /** Statuses after which an item is not touched again unless the user retries it. */
 export const FINISHED_STATUSES: ReadonlySet<QueueStatus> = new Set(['invalid', 'done', 'cached', 'empty', 'failed']);
 
+/** Finished with a transcript (`empty` too: the site answered, and it was charged): what "Clear done" removes. */
+export const SUCCEEDED_STATUSES: readonly QueueStatus[] = ['done', 'cached', 'empty'];
+
 export const queueItemSchema = z.object({
   id: z.string(),
   /** Order in the queue (ascending). */
@@ -70,6 +73,11 @@ export type SiteWait = z.infer<typeof siteWaitSchema>;
 export const queueStateSchema = z.object({
   /** `running` while there is work and the user pressed run; `idle` when there is nothing to do. */
   phase: z.enum(['idle', 'running', 'paused']),
+  /**
+   * Why a paused queue is paused: the user pressed Pause, or the owner account ran out of credits
+   * (an item was refused `no_credits`, uncharged, and went back to queued). Absent from older runners.
+   */
+  pausedFor: z.enum(['user', 'no-credits']).nullable().optional(),
   concurrency: z.number().int(),
   /** Items being fetched right now. */
   active: z.number().int(),

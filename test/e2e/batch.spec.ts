@@ -11,26 +11,26 @@ const LINKS = readFileSync(resolve(__dirname, 'fixtures/links-20.txt'), 'utf8');
 const EXPECTED_SRT = resolve(__dirname, 'expected/srt');
 const EXPORT_DIR = resolve(__dirname, '../../test-results/e2e/srt-export');
 
-/** What each link ends as: status and the text the row shows (the spec's error texts). */
+/** What each link ends as: status and the plain sentence the row shows (the service's explanation; the spec's error text is in the expanded row). */
 const OUTCOMES: Record<string, { status: string; detail: RegExp }> = {
   'https://www.youtube.com/watch?v=GJLlxj_dtq8': { status: 'done', detail: /^https:\/\/www\.youtube\.com/ },
   'https://www.youtube.com/watch?v=F1xioXWb8CY': { status: 'done', detail: /^https:/ },
   'https://www.youtube.com/watch?v=asrOnly0000': { status: 'done', detail: /^https:/ },
-  'https://www.youtube.com/watch?v=deletedVid0': { status: 'failed', detail: /^No transcript available for this video: / },
-  'https://www.youtube.com/watch?v=botCheck000': { status: 'failed', detail: /^Upstream error: / },
+  'https://www.youtube.com/watch?v=deletedVid0': { status: 'failed', detail: /^YouTube says the video is unavailable/ },
+  'https://www.youtube.com/watch?v=botCheck000': { status: 'failed', detail: /^YouTube asked for a sign-in \(bot check\)/ },
   'https://www.tiktok.com/@traveltok/video/7350000000000000001': { status: 'done', detail: /^https:/ },
   'https://www.tiktok.com/@traveltok/video/7350000000000000002': { status: 'empty', detail: /has the video but no captions of its speech/ },
-  'https://www.tiktok.com/@traveltok/video/7350000000000000003': { status: 'failed', detail: /^No transcript available for this video/ },
+  'https://www.tiktok.com/@traveltok/video/7350000000000000003': { status: 'failed', detail: /^This TikTok video has no captions/ },
   'https://www.facebook.com/GardenClub/videos/1000000000000001/': { status: 'done', detail: /^https:/ },
   'https://www.facebook.com/GardenClub/videos/1000000000000003/': { status: 'empty', detail: /no captions of its speech/ },
-  'https://www.facebook.com/GardenClub/videos/1000000000000007/': { status: 'failed', detail: /^Upstream error: / },
+  'https://www.facebook.com/GardenClub/videos/1000000000000007/': { status: 'failed', detail: /^Facebook showed a login wall/ },
   'https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-7200000000000000001-AbCd': { status: 'done', detail: /^https:/ },
-  'https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-7200000000000000003-AbCd': { status: 'failed', detail: /^No transcript available(?! for)/ },
+  'https://www.linkedin.com/posts/jane-doe_hiring-founders-activity-7200000000000000003-AbCd': { status: 'failed', detail: /^This LinkedIn post has no video$/ },
   'https://rumble.com/vok0001-city-council-bridge-vote-live-coverage.html': { status: 'done', detail: /^https:/ },
-  'https://rumble.com/vnocc01-city-council-bridge-vote-live-coverage.html': { status: 'failed', detail: /^No transcript available(?! for)/ },
-  'https://www.youtube.com/watch': { status: 'invalid', detail: /^Invalid URL: A watch link needs \?v=<video id>$/ },
-  'https://www.linkedin.com/in/jane-doe': { status: 'invalid', detail: /^Invalid URL: Not a LinkedIn post link/ },
-  'https://example.com/some/video': { status: 'invalid', detail: /^Invalid URL: Not a link to a supported platform$/ },
+  'https://rumble.com/vnocc01-city-council-bridge-vote-live-coverage.html': { status: 'failed', detail: /^This Rumble video has no captions$/ },
+  'https://www.youtube.com/watch': { status: 'invalid', detail: /^A watch link needs \?v=<video id>$/ },
+  'https://www.linkedin.com/in/jane-doe': { status: 'invalid', detail: /^Not a LinkedIn post link/ },
+  'https://example.com/some/video': { status: 'invalid', detail: /^Not a link to a supported platform$/ },
 };
 
 let desk: RunningDesk;
@@ -62,7 +62,7 @@ test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, bil
   await expect(page.locator('[data-testid=queue-row][data-status=queued]')).toHaveCount(15);
   expect(desk.fixture.requests.length).toBe(requestsBefore);
 
-  // Run → every valid item ends done, empty or failed with the spec's text.
+  // Run → every valid item ends done, empty or failed with the service's explanation in plain words.
   await page.getByRole('button', { name: '▶ Run' }).click();
   await expect(page.locator('[data-testid=queue-row][data-status=queued], [data-testid=queue-row][data-status=running]')).toHaveCount(0, { timeout: 180_000 }); // a hang guard: the run takes 3–5 s here
   for (const [url, outcome] of Object.entries(OUTCOMES)) {

@@ -117,7 +117,7 @@ test('a real episode: its card moves chunk by chunk to done, one waiting behind 
   await waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(waiting).toHaveAttribute('data-status', 'failed');
   await expect(waiting.getByRole('alert')).toHaveText('Cancelled · 10 credits refunded');
-  await expect(row(page, WAITING).getByTestId('row-detail')).toHaveText('Transcription failed: Cancelled (10 credits refunded)');
+  await expect(row(page, WAITING).getByTestId('row-detail')).toHaveText('Cancelled (10 credits refunded)');
   await expectHeaderIsServerBalance(page, START - 10);
 
   await watchBar(() => false);
@@ -171,6 +171,6 @@ test('an episode whose audio is gone: the card shows the error and the refund', 
   await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 }); // a hang guard: the download fails at once
   await expect(card.getByRole('alert')).toHaveText(/^The episode audio could not be downloaded: .*HTTP 404.* · 10 credits refunded$/);
   await expect(row(page, FAILING)).toHaveAttribute('data-status', 'failed');
-  await expect(row(page, FAILING).getByTestId('row-detail')).toHaveText(/^Transcription failed: The episode audio could not be downloaded: .*\(10 credits refunded\)$/);
+  await expect(row(page, FAILING).getByTestId('row-detail')).toHaveText(/^The episode audio could not be downloaded: .*\(10 credits refunded\)$/);
   await expectHeaderIsServerBalance(page, before);
 });

@@ -96,7 +96,7 @@ describe('checks before the body', () => {
     const ids = Array.from({ length: 20_000 }, (_, i) => String(i).padStart(100, '0'));
     const remove = await desk.rpc('queue.remove', token, JSON.stringify({ ids }));
     expect(remove.status).toBe(200);
-    expect(await remove.json()).toEqual({ ok: true, value: { removed: 0 } });
+    expect(await remove.json()).toEqual({ ok: true, value: { removed: 0, items: [] } });
     const tooBig = await desk.rpc('queue.enqueue', token, JSON.stringify({ entries: [{ url: 'x'.repeat(17 * MB) }] }));
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toEqual({ error: 'Payload too large', message: 'The request body is larger than 16777216 bytes' });

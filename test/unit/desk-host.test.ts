@@ -71,7 +71,7 @@ describe('URL-list files read by the main process', () => {
     open(desktopHost());
     const lists = join(home.dir, 'lists');
     mkdirSync(lists);
-    writeFileSync(join(lists, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8\nnot a link\nhttps://www.youtube.com/watch?v=GJLlxj_dtq8\nhttps://www.youtube.com/watch\n');
+    writeFileSync(join(lists, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8\nnot a link\nhttps://www.youtube.com/watch?v=GJLlxj_dtq8\nhttps://www.youtube.com/watch\nhtps://example.com/typo\n');
     writeFileSync(join(lists, 'page.html'), '<p>See <a href="https://www.tiktok.com/@scout/video/7106594312292453675">this</a></p><script>var u="https://rumble.com/v1-hidden.html"</script>');
     const result = await call('queue.importFiles', { paths: [join(lists, 'links.txt'), join(lists, 'page.html')] });
     expect(result).toEqual({
@@ -83,6 +83,8 @@ describe('URL-list files read by the main process', () => {
       added: 3,
       invalid: 1,
       folded: 1,
+      // Not a link the queue can read, but reported instead of vanishing.
+      malformed: ['htps://example.com/typo'],
     });
     const { items } = await call('queue.list', {});
     expect((items as { url: string; status: string; count: number }[]).map((i) => [i.url, i.status, i.count])).toEqual([

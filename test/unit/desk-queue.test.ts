@@ -105,7 +105,9 @@ describe('running', () => {
     await settled();
     expect(await byUrl(podcast)).toMatchObject({ status: 'failed', error: 'No transcript available', message: 'Apple Podcasts has no show with the id 1799999999', credits: 0 });
     expect(balance()).toBe(before);
-    expect((await t.call('queue.retry', {})).retried).toBe(2);
+    // Both are 404s retrying cannot change: "Retry failed" skips them, their own Retry does not.
+    expect(await t.call('queue.retry', {})).toEqual({ retried: 0, skipped: [{ reason: 'no-transcript', count: 2 }] });
+    expect((await t.call('queue.retry', { ids: (await items()).map((i) => i.id) })).retried).toBe(2);
     expect((await items()).map((i) => i.status)).toEqual(['queued', 'queued']);
   });
 

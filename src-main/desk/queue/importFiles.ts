@@ -18,5 +18,6 @@ export async function importUrlFiles(queue: DeskQueue, paths: readonly string[])
     added += slice.length - result.folded;
     invalid += result.items.filter((item) => item.status === 'invalid' && item.count === 1).length;
   }
-  return { files: files.map((f) => ({ name: f.name, links: f.urls.length, error: f.error })), links: urls.length, added, invalid, folded };
+  const malformed = [...new Set(files.flatMap((f) => f.malformed))];
+  return { files: files.map((f) => ({ name: f.name, links: f.urls.length, error: f.error })), links: urls.length, added, invalid, folded, malformed };
 }

@@ -1,7 +1,8 @@
-// The queue's operations: intake (classify, fold, persist), run control, retry, remove, clear.
+// The queue's operations: intake (classify, fold, persist), run control, retry, remove, clear, undo.
 import { randomUUID } from 'node:crypto';
-import { FINISHED_STATUSES, QUEUE_STATUSES, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
+import { FINISHED_STATUSES, QUEUE_STATUSES, SUCCEEDED_STATUSES, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
 import { classifyUrl } from '../../../src-shared/queue/intake';
+import { permanentFailure, type PermanentReason } from '../../../src-shared/queue/permanence';
 import type { NewQueueItem } from '../../service/ledger/queueItems';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
@@ -46,22 +47,46 @@ export class DeskQueue {
     return { items: this.deps.ledger.queue.list(), state: this.runner.state() };
   }
 
-  retry(ids?: readonly string[]): number {
-    const retried = this.deps.ledger.queue.retry(ids);
+  /** These failed items, or (no ids) every failed item that retrying can change: see permanence.ts. */
+  retry(ids?: readonly string[]): { retried: number; skipped: { reason: PermanentReason; count: number }[] } {
+    const skipped = new Map<PermanentReason, number>();
+    let chosen = ids;
+    if (chosen === undefined) {
+      const failed = this.deps.ledger.queue.idsWithStatus(['failed']).map((id) => this.deps.ledger.queue.get(id)).filter((item) => item !== undefined);
+      chosen = failed
+        .filter((item) => {
+          const reason = permanentFailure(item);
+          if (reason !== null) skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+          return reason === null;
+        })
+        .map((item) => item.id);
+    }
+    const retried = this.deps.ledger.queue.retry(chosen);
     this.publish(retried);
     this.runner.pump();
-    return retried.length;
+    return { retried: retried.length, skipped: [...skipped].map(([reason, count]) => ({ reason, count })) };
   }
 
-  remove(ids: readonly string[]): number {
+  /** Removes items and answers them as they were, so the desk can offer Undo (restore). */
+  remove(ids: readonly string[]): QueueItem[] {
+    const before = ids.map((id) => this.deps.ledger.queue.get(id)).filter((item) => item !== undefined);
     this.runner.abort(ids);
-    const removed = this.deps.ledger.queue.remove(ids);
-    this.feed.remove(removed);
-    return removed.length;
+    const removed = new Set(this.deps.ledger.queue.remove(ids));
+    this.feed.remove([...removed]);
+    return before.filter((item) => removed.has(item.id));
   }
 
-  clear(which: 'finished' | 'all'): number {
-    const statuses = which === 'all' ? QUEUE_STATUSES : QUEUE_STATUSES.filter((s) => FINISHED_STATUSES.has(s));
+  /** Undo of a removal: the rows come back as they were (running ones queued). */
+  restore(items: readonly QueueItem[]): number {
+    const restored = this.deps.ledger.queue.restore(items);
+    this.publish(restored);
+    this.runner.pump();
+    return restored.length;
+  }
+
+  /** `succeeded`: done, cached and no-speech rows; `finished`: also failed and invalid ones; `all`: everything. */
+  clear(which: 'succeeded' | 'finished' | 'all'): QueueItem[] {
+    const statuses = which === 'all' ? QUEUE_STATUSES : which === 'succeeded' ? SUCCEEDED_STATUSES : QUEUE_STATUSES.filter((s) => FINISHED_STATUSES.has(s));
     return this.remove(this.deps.ledger.queue.idsWithStatus(statuses));
   }
 

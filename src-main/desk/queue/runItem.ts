@@ -3,7 +3,7 @@
 import type { Balance } from '../../../src-shared/contract/account';
 import type { QueueItem } from '../../../src-shared/contract/queue';
 import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
-import type { ApiResponse } from '../../service/apiResponse';
+import { ERROR_TEXT, type ApiResponse } from '../../service/apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
 import { UPSTREAM_RATE_LIMITED } from '../../service/platforms/failures';
 import type { QueueItemUpdate } from '../../service/ledger/queueItems';
@@ -28,7 +28,12 @@ export type ItemOutcome =
    * The item's site is rate-limiting this machine (502 `upstream_rate_limited`, free): the item goes
    * back to the queue and that site's items wait for its Retry-After (`rate.retryAfterMs`).
    */
-  | { kind: 'site-limited'; platform: PlatformToken; rate: RateLimitHeaders; message: string | null };
+  | { kind: 'site-limited'; platform: PlatformToken; rate: RateLimitHeaders; message: string | null }
+  /**
+   * The owner account cannot pay for this item (403 `no_credits`, nothing charged): the item goes
+   * back to the queue and the queue pauses until credits are added.
+   */
+  | { kind: 'no-credits'; rate: RateLimitHeaders; balance: Balance | null };
 
 const numberHeader = (headers: Record<string, string>, name: string): number | null => {
   const value = headers[name] ?? headers[name.toLowerCase()];
@@ -70,6 +75,9 @@ export async function runItem(deps: DeskDeps, item: QueueItem, signal: AbortSign
   if (response.status === 503 && rate.retryAfterMs !== null) return { kind: 'busy', rate };
   const answer = (response.body ?? {}) as Record<string, unknown>;
   const balance = typeof answer.credits === 'number' && plan !== null ? { credits: answer.credits, plan } : null;
+  if (response.status === 403 && answer.error === ERROR_TEXT.noCredits) {
+    return { kind: 'no-credits', rate, balance: plan === null ? null : { credits: deps.ledger.credits.balance(owner.accountId), plan } };
+  }
   if (platform === null) return { kind: 'finished', update: failure(response), rate, balance };
   if (response.status === 502 && answer.code === UPSTREAM_RATE_LIMITED) return { kind: 'site-limited', platform, rate, message: text(answer.message) };
   if (platform === 'podcast') return { kind: 'finished', update: podcastOutcome(deps, response), rate, balance };

@@ -3,7 +3,9 @@
 // starting items when `X-RateLimit-Remaining` reaches 0 until `X-RateLimit-Reset`, and after a 429
 // it waits `Retry-After` and runs the item again. The wait is part of the state, so the UI can
 // count it down. A site that rate-limits this machine (502 `upstream_rate_limited`) holds only its
-// own rows until its Retry-After; other sites' rows keep going.
+// own rows until its Retry-After; other sites' rows keep going. When the owner account runs out of
+// credits the queue pauses instead of failing every row that is left: the refused item (never
+// charged) goes back to queued, and Resume after adding credits runs the rest.
 import { randomUUID } from 'node:crypto';
 import { MAX_ENQUEUE, type QueueItem, type QueueState, type SiteWait } from '../../../src-shared/contract/queue';
 import type { PlatformToken } from '../../../src-shared/platforms';
@@ -29,6 +31,7 @@ export interface RunnerOptions {
 
 export class QueueRunner {
   private phase: QueueState['phase'] = 'idle';
+  private pausedFor: QueueState['pausedFor'] = null;
   private readonly runnerId = randomUUID();
   private revision = 0;
   private readonly active = new Map<string, AbortController>();
@@ -45,12 +48,13 @@ export class QueueRunner {
 
   state(): QueueState {
     const siteWaits = [...this.siteWaits.values()].map(({ platform, until, message }) => ({ platform, until, message }));
-    return { phase: this.phase, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate }, siteWaits, runner: this.runnerId, revision: this.revision };
+    return { phase: this.phase, pausedFor: this.pausedFor, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate }, siteWaits, runner: this.runnerId, revision: this.revision };
   }
 
   run(): QueueState {
     if (this.phase !== 'running') {
       this.phase = 'running';
+      this.pausedFor = null;
       this.changed();
     }
     this.pump();
@@ -59,8 +63,14 @@ export class QueueRunner {
 
   /** Starts nothing new; what is running finishes. */
   pause(): QueueState {
-    if (this.phase === 'running') {
+    return this.pauseFor('user');
+  }
+
+  private pauseFor(reason: NonNullable<QueueState['pausedFor']>): QueueState {
+    // Credits running out while the user's pause lets in-flight items finish still says so.
+    if (this.phase === 'running' || (this.phase === 'paused' && this.pausedFor !== reason && reason === 'no-credits')) {
       this.phase = 'paused';
+      this.pausedFor = reason;
       this.changed();
     }
     return this.state();
@@ -102,6 +112,15 @@ export class QueueRunner {
       if (this.active.size === 0 && this.siteWaits.size === 0) this.settle();
       return;
     }
+    // A balance known to be empty: every request would be refused `no_credits`, so none is sent.
+    const { ledger, owner } = this.options.deps;
+    const credits = ledger.credits.balance(owner.accountId);
+    if (credits <= 0) {
+      // The header may still show an older balance (credits can change outside the desk: the CLI).
+      this.options.onBalance(credits, ledger.accounts.get(owner.accountId)?.plan ?? 'free');
+      this.pauseFor('no-credits');
+      return;
+    }
     for (const item of next) this.start(item);
     this.changed();
   }
@@ -133,6 +152,12 @@ export class QueueRunner {
           if (outcome.kind === 'busy') {
             this.requeue(item.id);
             this.waitUntil(this.options.clock.now() + (outcome.rate.retryAfterMs ?? 1000), 'busy');
+            return;
+          }
+          if (outcome.kind === 'no-credits') {
+            this.requeue(item.id);
+            if (outcome.balance !== null) this.options.onBalance(outcome.balance.credits, outcome.balance.plan);
+            this.pauseFor('no-credits');
             return;
           }
           // Only this site's rows wait: its limit is per site, the others still answer.

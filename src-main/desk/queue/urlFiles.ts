@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { Parser } from 'htmlparser2';
 import { DROPPABLE_EXTENSIONS, droppableExtension, extractUrls } from '../../../src-shared/queue/extract';
+import { findMalformedLinks } from '../../../src-shared/queue/malformed';
 
 /** The same limit as the browser build's drop zone. */
 export const MAX_URL_FILE_BYTES = 20 * 1024 * 1024;
@@ -42,7 +43,7 @@ export function urlsFromHtml(html: string): string[] {
 }
 
 /** Reads one URL-list file after checking the path; throws UrlFileError with a sentence for the user. */
-export async function readUrlFile(path: string): Promise<string[]> {
+export async function readUrlFile(path: string): Promise<{ urls: string[]; malformed: string[] }> {
   if (!isAbsolute(path)) throw new UrlFileError('not an absolute path');
   const ext = droppableExtension(path);
   if (ext === undefined) throw new UrlFileError(`only ${DROPPABLE_EXTENSIONS.map((e) => `.${e}`).join(' ')} files are read`);
@@ -58,12 +59,14 @@ export async function readUrlFile(path: string): Promise<string[]> {
   if (!info.isFile()) throw new UrlFileError('not a regular file');
   if (info.size > MAX_URL_FILE_BYTES) throw new UrlFileError(`larger than ${MAX_URL_FILE_BYTES / 1024 / 1024} MB`);
   const text = await readFile(real, 'utf8');
-  return ext === 'html' || ext === 'htm' ? urlsFromHtml(text) : extractUrls(text);
+  return { urls: ext === 'html' || ext === 'htm' ? urlsFromHtml(text) : extractUrls(text), malformed: findMalformedLinks(text) };
 }
 
 export interface FileLinks {
   name: string;
   urls: string[];
+  /** Link-like tokens that are not http(s) (`htps://…`): reported, not queued. */
+  malformed: string[];
   error: string | null;
 }
 
@@ -72,10 +75,10 @@ export async function readUrlFiles(paths: readonly string[]): Promise<FileLinks[
   const out: FileLinks[] = [];
   for (const path of paths) {
     try {
-      out.push({ name: basename(path), urls: await readUrlFile(path), error: null });
+      out.push({ name: basename(path), ...(await readUrlFile(path)), error: null });
     } catch (error) {
       const reason = error instanceof UrlFileError ? error.message : `could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-      out.push({ name: basename(path), urls: [], error: reason });
+      out.push({ name: basename(path), urls: [], malformed: [], error: reason });
     }
   }
   return out;

@@ -179,6 +179,35 @@ export class QueueItems {
       .immediate();
   }
 
+  /**
+   * Puts removed items back as they were (an undo): same id, position, outcome and credits. A row
+   * that was running is queued again (its run was stopped); a row whose id or item is in the
+   * queue again meanwhile is left out, and one whose place a newer row took goes to the end.
+   * Returns the ids restored.
+   */
+  restore(items: readonly QueueItem[]): string[] {
+    const insert = this.db.prepare(
+      `INSERT OR IGNORE INTO queue_items (id, position, url, platform, item_id, canonical_key, status, error, message, http_status, title, credits, count, job_id, result_kind, result_key, created_at, updated_at)
+       VALUES (@id, @position, @url, @platform, @itemId, @canonicalKey, @status, @error, @message, @httpStatus, @title, @credits, @count, @jobId, @resultKind, @resultKey, @createdAt, @now)`,
+    );
+    const positionTaken = this.db.prepare<[number]>('SELECT 1 FROM queue_items WHERE position = ?').pluck();
+    const lastPosition = this.db.prepare('SELECT COALESCE(MAX(position), 0) FROM queue_items').pluck();
+    return this.db
+      .transaction(() => {
+        const now = Date.now();
+        return items
+          .filter((item) => {
+            const status = item.status === 'running' ? 'queued' : item.status;
+            const { transcript, ...columns } = item;
+            // Links added since took the end of the queue: a restored row whose place is taken goes after them.
+            const position = positionTaken.get(item.position) === undefined ? item.position : (lastPosition.get() as number) + 1;
+            return insert.run({ ...columns, position, status, resultKind: transcript?.kind ?? null, resultKey: transcript?.key ?? null, now }).changes === 1;
+          })
+          .map((item) => item.id);
+      })
+      .immediate();
+  }
+
   remove(ids: readonly string[]): string[] {
     return this.db
       .transaction(() => {

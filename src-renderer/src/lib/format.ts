@@ -27,4 +27,7 @@ export function dateTime(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+/** Every count the desk shows, one way: "2,005" (as the header's balance). */
+export const num = (n: number) => n.toLocaleString('en-US');
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;

@@ -8,6 +8,13 @@ export interface Notice {
   id: number;
   kind: 'info' | 'error';
   text: string;
+  /** A button in the notice (Undo); pressing it runs `run` and dismisses the notice. */
+  action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  label: string;
+  run: () => void;
 }
 
 interface AppState {
@@ -21,7 +28,7 @@ interface AppState {
   setAuth: (auth: AppState['auth']) => void;
   setConnection: (connection: AppState['connection']) => void;
   setBalance: (balance: Balance) => void;
-  notify: (kind: Notice['kind'], text: string) => void;
+  notify: (kind: Notice['kind'], text: string, action?: NoticeAction) => void;
   dismiss: (id: number) => void;
   setShortcutsOpen: (open: boolean) => void;
 }
@@ -39,10 +46,11 @@ export const useApp = create<AppState>()((set) => ({
   setAuth: (auth) => set({ auth }),
   setConnection: (connection) => set({ connection }),
   setBalance: (balance) => set({ balance }),
-  notify: (kind, text) => {
+  notify: (kind, text, action) => {
     const id = nextNotice++;
-    set((s) => ({ notices: [...s.notices.slice(-3), { id, kind, text }] }));
-    setTimeout(() => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })), kind === 'error' ? 10_000 : 5_000);
+    set((s) => ({ notices: [...s.notices.slice(-3), { id, kind, text, ...(action === undefined ? {} : { action }) }] }));
+    // A notice with an action (Undo) stays long enough to be used.
+    setTimeout(() => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })), kind === 'error' || action !== undefined ? 10_000 : 5_000);
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),

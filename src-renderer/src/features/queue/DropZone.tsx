@@ -1,9 +1,9 @@
 // The queue's intake: a drop target the size of the view, a paste box, and a file picker.
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { DROPPABLE_EXTENSIONS, extractUrls } from '../../../../src-shared/queue/extract';
+import { DROPPABLE_EXTENSIONS } from '../../../../src-shared/queue/extract';
 import { droppedPaths, importUrlFiles } from '../../lib/appCommands';
 import { useOffline } from '../../lib/offline';
-import { readDataTransfer, readFiles } from './readDrop';
+import { readDataTransfer, readFiles, readText } from './readDrop';
 import { useIntake } from './useIntake';
 
 export function DropTarget({ children }: { children: ReactNode }) {
@@ -52,7 +52,7 @@ export function PasteBox({ large }: { large: boolean }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const add = () => {
     if (text.trim() === '') return;
-    intake({ urls: extractUrls(text), refused: [] });
+    intake(readText(text));
     setText('');
   };
   return (

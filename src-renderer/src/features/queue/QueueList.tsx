@@ -1,14 +1,17 @@
 // The queue, virtualized: only the rows on screen exist, so 10,000 items scroll like 10.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useQueue } from '../../stores/queue';
+import { matchesFilter, useQueueFilter } from './queueFilter';
 import { QueueRow } from './QueueRow';
 
 export const ROW_HEIGHT = 56;
 
 export function QueueList() {
-  const order = useQueue((s) => s.order);
+  const allRows = useQueue((s) => s.order);
   const items = useQueue((s) => s.items);
+  const filter = useQueueFilter((s) => s.filter);
+  const order = useMemo(() => (filter === 'all' ? allRows : allRows.filter((id) => matchesFilter(filter, items.get(id)?.status ?? 'queued'))), [allRows, items, filter]);
   const selected = useQueue((s) => s.selected);
   const toggle = useQueue((s) => s.toggle);
   const onToggle = useCallback((id: string) => toggle(id), [toggle]);

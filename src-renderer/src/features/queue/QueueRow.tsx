@@ -3,12 +3,13 @@ import { memo } from 'react';
 import type { QueueItem } from '../../../../src-shared/contract/queue';
 import { PLATFORMS } from '../../../../src-shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
-import { desk, errorOf } from '../../lib/desk';
-import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { useViewer } from '../../stores/viewer';
 import { remedyOf, withoutCliCommands } from './remedies';
 import { RowRemedy } from './RowRemedy';
+import { removeRows, retryRow } from './bulkActions';
+import { plainError } from './plainError';
+import { RowDetail } from './RowDetail';
 
 export const STATUS_LABEL: Record<QueueItem['status'], string> = {
   invalid: 'Invalid',
@@ -28,7 +29,7 @@ function detail(item: QueueItem): string {
   switch (item.status) {
     case 'invalid':
     case 'failed':
-      return [item.error, item.message].filter((t) => t !== null && t !== '').join(': ');
+      return plainError(item);
     case 'cached':
       return 'From the cache, free';
     case 'empty':
@@ -41,8 +42,6 @@ function detail(item: QueueItem): string {
       return item.url;
   }
 }
-
-const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
 
 /** `rowIndex` is 1-based in the whole queue: the grid renders only the rows on screen, so each says where it stands (aria-rowindex). */
 export const QueueRow = memo(function QueueRow({ item, rowIndex, selected, onToggle }: { item: QueueItem; rowIndex: number; selected: boolean; onToggle: (id: string) => void }) {
@@ -65,9 +64,7 @@ export const QueueRow = memo(function QueueRow({ item, rowIndex, selected, onTog
         <span className="row-title" title={name}>
           {name}
         </span>
-        <span className={item.status === 'failed' || item.status === 'invalid' ? 'row-detail row-problem' : 'row-detail'} title={text} data-testid="row-detail">
-          {text}
-        </span>
+        <RowDetail item={item} text={text} />
         <RowRemedy item={item} />
       </span>
       <span role="gridcell" className="cell-count">
@@ -93,11 +90,11 @@ export const QueueRow = memo(function QueueRow({ item, rowIndex, selected, onTog
           </button>
         )}
         {item.status === 'failed' && (
-          <button type="button" className="button small" onClick={() => void act(desk().invoke('queue.retry', { ids: [item.id] }))}>
+          <button type="button" className="button small" onClick={() => void retryRow(item.id)}>
             Retry
           </button>
         )}
-        <button type="button" className="icon-button" aria-label={`Remove ${name}`} title="Remove" onClick={() => void act(desk().invoke('queue.remove', { ids: [item.id] }))}>
+        <button type="button" className="icon-button" aria-label={`Remove ${name}`} title="Remove" onClick={() => void removeRows([item.id])}>
           ✕
         </button>
       </span>

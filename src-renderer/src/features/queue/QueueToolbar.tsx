@@ -1,10 +1,11 @@
 // Run control and bulk actions of the queue, with counts; every action has a shortcut (see ShortcutsHelp).
 import { useMemo } from 'react';
 import { desk, errorOf } from '../../lib/desk';
-import { plural } from '../../lib/format';
+import { num, plural } from '../../lib/format';
 import { useOffline } from '../../lib/offline';
 import { useApp } from '../../stores/app';
 import { countByStatus, useQueue } from '../../stores/queue';
+import { clearDone, removeRows, retryFailed } from './bulkActions';
 import { RateLimitNote } from './RateLimitNote';
 
 const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
@@ -12,12 +13,12 @@ const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => use
 export const queueActions = {
   runOrResume: () => act(desk().invoke(useQueue.getState().state.phase === 'paused' ? 'queue.resume' : 'queue.run', {}).then((state) => useQueue.getState().setState(state))),
   pause: () => act(desk().invoke('queue.pause', {}).then((state) => useQueue.getState().setState(state))),
-  retryFailed: () => act(desk().invoke('queue.retry', {})),
+  retryFailed: retryFailed,
   removeSelected: () => {
     const ids = [...useQueue.getState().selected];
-    if (ids.length > 0) void act(desk().invoke('queue.remove', { ids }));
+    if (ids.length > 0) void removeRows(ids);
   },
-  clearFinished: () => act(desk().invoke('queue.clear', { which: 'finished' })),
+  clearDone: clearDone,
 };
 
 export function QueueToolbar({ onExport }: { onExport: () => void }) {
@@ -32,6 +33,8 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
   const running = state.phase === 'running';
   // Without its server the page cannot run anything: the controls say so by being off.
   const offline = useOffline();
+  // Paused for credits with none left: Resume would pause again at once; the banner says what to do.
+  const outOfCredits = useApp((s) => state.pausedFor === 'no-credits' && (s.balance?.credits ?? 1) <= 0);
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Queue actions">
@@ -43,30 +46,30 @@ export function QueueToolbar({ onExport }: { onExport: () => void }) {
           ❚❚ Pause
         </button>
       ) : (
-        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={offline || counts.queued === 0} aria-keyshortcuts="r">
+        <button type="button" className="button primary" onClick={() => void queueActions.runOrResume()} disabled={offline || counts.queued === 0 || outOfCredits} aria-keyshortcuts="r">
           ▶ {state.phase === 'paused' ? 'Resume' : 'Run'}
         </button>
       )}
       <button type="button" className="button" onClick={() => void queueActions.retryFailed()} disabled={offline || counts.failed === 0} aria-keyshortcuts="f">
-        Retry failed{counts.failed > 0 ? ` (${counts.failed})` : ''}
+        Retry failed{counts.failed > 0 ? ` (${num(counts.failed)})` : ''}
       </button>
       <button type="button" className="button" onClick={queueActions.removeSelected} disabled={selected.size === 0} aria-keyshortcuts="Delete">
-        Remove{selected.size > 0 ? ` (${selected.size})` : ''}
+        Remove{selected.size > 0 ? ` (${num(selected.size)})` : ''}
       </button>
-      <button type="button" className="button" onClick={() => void queueActions.clearFinished()} disabled={order.length === 0}>
-        Clear finished
+      <button type="button" className="button" onClick={() => void queueActions.clearDone()} disabled={finished === 0} title="Removes done, cached and no-speech rows; failed and invalid rows stay. Undo is offered.">
+        Clear done
       </button>
       <button type="button" className="button" onClick={onExport} disabled={finished === 0} aria-keyshortcuts="e">
-        Export{selected.size > 0 ? ` ${selected.size} selected` : ' all'}…
+        Export{selected.size > 0 ? ` ${num(selected.size)} selected` : ' all'}…
       </button>
       <div className="toolbar-status">
         <p className="counts" data-testid="queue-counts">
           <span>{plural(order.length, 'item')}</span>
-          {counts.queued + counts.running > 0 && <span>{counts.queued + counts.running} to go</span>}
-          {finished > 0 && <span className="ok">{finished} done</span>}
-          {counts.submitted > 0 && <span>{counts.submitted} transcribing</span>}
-          {counts.failed > 0 && <span className="bad">{counts.failed} failed</span>}
-          {counts.invalid > 0 && <span className="bad">{counts.invalid} invalid</span>}
+          {counts.queued + counts.running > 0 && <span>{num(counts.queued + counts.running)} to go</span>}
+          {finished > 0 && <span className="ok">{num(finished)} done</span>}
+          {counts.submitted > 0 && <span>{num(counts.submitted)} transcribing</span>}
+          {counts.failed > 0 && <span className="bad">{num(counts.failed)} failed</span>}
+          {counts.invalid > 0 && <span className="bad">{num(counts.invalid)} invalid</span>}
         </p>
         <RateLimitNote />
       </div>

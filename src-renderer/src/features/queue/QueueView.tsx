@@ -3,8 +3,12 @@ import { useEffect, useState } from 'react';
 import { ExportDialog } from '../export/ExportDialog';
 import { JobCards } from '../jobs/JobCards';
 import { useQueue } from '../../stores/queue';
+import { BatchProgress } from './BatchProgress';
+import { CostEstimate } from './CostEstimate';
+import { CreditsBanner } from './CreditsBanner';
 import { DropTarget, PasteBox } from './DropZone';
 import { FirstRunGuide } from './FirstRunGuide';
+import { QueueFilters } from './QueueFilters';
 import { QueueList } from './QueueList';
 import { QueueToolbar } from './QueueToolbar';
 
@@ -27,7 +31,11 @@ export function QueueView() {
         <JobCards />
         {!empty && (
           <>
+            <CreditsBanner />
             <QueueToolbar onExport={() => setExporting(true)} />
+            <CostEstimate />
+            <BatchProgress />
+            <QueueFilters />
             <QueueList />
           </>
         )}

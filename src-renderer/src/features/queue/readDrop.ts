@@ -1,5 +1,6 @@
 // URLs out of a drop or a paste: files (.txt .csv .md .html …), dragged links, HTML and text.
 import { droppableExtension, extractUrls } from '../../../../src-shared/queue/extract';
+import { findMalformedLinks } from '../../../../src-shared/queue/malformed';
 
 /** Links of an HTML document or fragment: every href, and links written out in its text. */
 export function urlsFromHtml(html: string): string[] {
@@ -14,6 +15,13 @@ export interface DropResult {
   urls: string[];
   /** Files that were not read, and why. */
   refused: string[];
+  /** Tokens that look like links but are not http(s) (`htps://…`): reported, not sent. */
+  malformed?: string[];
+}
+
+/** The links of plain text, and the link-like tokens that are not links. */
+export function readText(text: string): DropResult {
+  return { urls: extractUrls(text), refused: [], malformed: findMalformedLinks(text) };
 }
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -21,6 +29,7 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export async function readFiles(files: readonly File[]): Promise<DropResult> {
   const urls: string[] = [];
   const refused: string[] = [];
+  const malformed: string[] = [];
   for (const file of files) {
     const ext = droppableExtension(file.name);
     if (ext === undefined) {
@@ -33,8 +42,9 @@ export async function readFiles(files: readonly File[]): Promise<DropResult> {
     }
     const text = await file.text();
     urls.push(...(ext === 'html' || ext === 'htm' ? urlsFromHtml(text) : extractUrls(text)));
+    malformed.push(...findMalformedLinks(text));
   }
-  return { urls, refused };
+  return { urls, refused, malformed: [...new Set(malformed)] };
 }
 
 /** What a drag carried: files first, else the link list, else HTML, else text. */
@@ -45,5 +55,5 @@ export async function readDataTransfer(data: DataTransfer): Promise<DropResult> 
   if (uriList !== '') return { urls: uriList.split(/\r?\n/).filter((line) => line.trim() !== '' && !line.startsWith('#')), refused: [] };
   const html = data.getData('text/html');
   if (html !== '') return { urls: urlsFromHtml(html), refused: [] };
-  return { urls: extractUrls(data.getData('text/plain')), refused: [] };
+  return readText(data.getData('text/plain'));
 }

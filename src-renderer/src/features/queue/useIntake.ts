@@ -5,14 +5,17 @@ import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { plural } from '../../lib/format';
 import { refusedWhileOffline } from '../../lib/offline';
+import { describeMalformed } from '../../../../src-shared/queue/malformed';
 import type { DropResult } from './readDrop';
 
 export function useIntake(): (result: DropResult) => void {
   return useCallback((result: DropResult) => {
     const notify = useApp.getState().notify;
     for (const refusal of result.refused) notify('error', refusal);
+    const malformed = describeMalformed(result.malformed ?? []);
     if (result.urls.length === 0) {
-      if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
+      if (malformed !== null) notify('error', `No links added: ${malformed}`);
+      else if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
       return;
     }
     if (refusedWhileOffline(`${plural(result.urls.length, 'link')} not added`)) return;
@@ -21,6 +24,6 @@ export function useIntake(): (result: DropResult) => void {
     const parts = [`${plural(summary.added, 'new item')}`];
     if (summary.invalid > 0) parts.push(`${summary.invalid} invalid`);
     if (summary.folded > 0) parts.push(`${plural(summary.folded, 'duplicate')} folded`);
-    notify('info', `${plural(summary.links, 'link')}: ${parts.join(', ')}`);
+    notify('info', `${plural(summary.links, 'link')}: ${parts.join(', ')}${malformed === null ? '' : `. ${malformed}`}`);
   }, []);
 }

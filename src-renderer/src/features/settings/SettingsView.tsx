@@ -4,6 +4,7 @@ import { THEMES } from '../../../../src-shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
 import { KeysPanel } from './KeysPanel';
+import { OwnerCreditsPanel } from './OwnerCreditsPanel';
 import { SpeechPanel } from './SpeechPanel';
 import { UpstreamPanel } from './UpstreamPanel';
 import { useSave } from './useSave';
@@ -74,6 +75,7 @@ export function SettingsView() {
       <SpeechPanel />
       <AccountsPanel />
       <UpstreamPanel />
+      <OwnerCreditsPanel />
       <KeysPanel />
       <p className="muted small">Data home: {view.dataHome}</p>
     </div>
