@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/queue.css';
 import './styles/viewer.css';
+import './styles/drawer.css';
 import './styles/pages.css';
 import './styles/dialogs.css';
 
