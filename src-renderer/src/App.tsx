@@ -132,6 +132,8 @@ export function App() {
         </p>
       )}
       <main className="content">
+        {/* One <h1> per view, for screen readers' heading navigation; the tabs show it on screen. */}
+        <h1 className="visually-hidden">{TABS.find((t) => t.id === tab)?.label}</h1>
         {tab === 'queue' && <QueueView />}
         {tab === 'library' && <LibraryView />}
         {tab === 'settings' && <SettingsView />}
