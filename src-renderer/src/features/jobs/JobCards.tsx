@@ -130,7 +130,11 @@ export function JobCards() {
   const shown = folded && !expanded ? kept.slice(0, 1) : kept;
   const ended = kept.filter(canDismiss);
   return (
-    <section className={folded ? 'job-cards job-cards-folded' : 'job-cards'} aria-label="Podcast jobs">
+    <section className={folded ? 'job-cards job-cards-folded' : 'job-cards'} aria-labelledby="job-cards-heading">
+      {/* The cards' titles are h3: headings go h1 (the view), h2 (this), h3 (an episode). */}
+      <h2 id="job-cards-heading" className="visually-hidden">
+        Podcast jobs
+      </h2>
       {folded && (
         <div className="job-summary">
           <button type="button" className="job-summary-toggle" aria-expanded={expanded} aria-controls="job-card-list" onClick={() => setExpanded(!expanded)}>
