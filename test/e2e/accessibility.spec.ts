@@ -77,7 +77,7 @@ test('axe-core finds no violation on any view, light and dark', async ({ page })
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
-  await page.getByRole('button', { name: '?' }).or(page.locator('body')).first().press('?');
+  await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await scanBothThemes(page, 'shortcuts dialog');
   await page.keyboard.press('Escape');
@@ -92,4 +92,69 @@ test('axe-core finds no violation on any view, light and dark', async ({ page })
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
   await scanBothThemes(page, 'settings');
+});
+
+test('the keyboard: shortcuts from a checkbox and a radio, Escape in the find box, the focus back on the opener', async ({ page }) => {
+  await desk.signIn(page);
+  // Two videos (already there, folded, if the scan above ran first).
+  const second = 'https://www.youtube.com/watch?v=F1xioXWb8CY';
+  await page.getByLabel('Links to add').fill(`${OPENABLE}\n${second}`);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  const run = page.getByRole('button', { name: '▶ Run' });
+  if (await run.isEnabled()) await run.click();
+  await expect(queueRow(page, OPENABLE)).toHaveAttribute('data-status', 'done');
+  await expect(queueRow(page, second)).toHaveAttribute('data-status', 'done');
+  await dismissNotices(page);
+
+  // After a click on a row's checkbox, `e` exports the selection; the dialog closes back onto the checkbox.
+  const checkbox = queueRow(page, second).getByRole('checkbox');
+  await checkbox.click();
+  await expect(checkbox).toBeFocused();
+  await page.keyboard.press('e');
+  const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('1 selected item');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(checkbox).toBeFocused();
+  // Delete removes the selected row.
+  await page.keyboard.press('Delete');
+  await expect(queueRow(page, second)).toHaveCount(0);
+  await expect(queueRow(page, OPENABLE)).toHaveCount(1);
+
+  // After a click on the Dark radio, `1` goes to the queue (and the theme stays dark).
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dark = page.getByRole('radio', { name: 'Dark' });
+  await dark.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(dark).toBeFocused();
+  await page.keyboard.press('1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Queue' })).toHaveAttribute('aria-current', 'page');
+  // Back to following the system, for whatever runs next on this desk.
+  await page.keyboard.press('3');
+  await page.getByRole('radio', { name: 'Follow the system' }).click();
+  await page.keyboard.press('1');
+
+  // Escape in the find box clears it, then leaves it for the title; only then closes the viewer,
+  // and the focus is back on the row's Open button.
+  const open = queueRow(page, OPENABLE).getByRole('button', { name: 'Open' });
+  await open.click();
+  const viewer = page.getByTestId('viewer');
+  const find = viewer.getByPlaceholder('Find in transcript');
+  await expect(viewer.getByRole('heading', { name: 'Surface Go Review - It’s Awesome' })).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(find).toBeFocused();
+  await page.keyboard.type('surface');
+  await expect(viewer.getByTestId('find-count')).toHaveText('1 of 2');
+  await page.keyboard.press('Escape');
+  await expect(find).toHaveValue('');
+  await expect(find).toBeFocused();
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer.getByRole('heading', { name: 'Surface Go Review - It’s Awesome' })).toBeFocused();
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(open).toBeFocused();
 });

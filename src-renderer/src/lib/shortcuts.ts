@@ -16,7 +16,7 @@ export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'e', what: 'Export (the selection, else everything finished)' },
   { keys: '/', what: 'Find in the open transcript, or search the library' },
   { keys: '1 2 3', what: 'Queue, Library, Settings' },
-  { keys: 'Esc', what: 'Close the viewer or a dialog' },
+  { keys: 'Esc', what: 'Close the viewer or a dialog (in the find box: clear it, then leave it)' },
   { keys: '?', what: 'This list' },
 ];
 
