@@ -116,6 +116,10 @@ test('900×700 and 1280×800 with four podcast jobs: five rows in sight, the vie
   const [listBox, viewerBox] = await Promise.all([page.getByRole('grid', { name: 'Queue' }).boundingBox(), viewer.boundingBox()]);
   expect(listBox?.width ?? 0).toBeGreaterThan(800);
   expect((viewerBox?.x ?? 0) + (viewerBox?.width ?? 0)).toBeCloseTo(900, 0);
+  // What the drawer covers takes no focus (Tab stays in the drawer).
+  const openButton = queueRow(page, OPENABLE).getByRole('button', { name: 'Open' });
+  await openButton.focus();
+  await expect(openButton).not.toBeFocused();
   await page.mouse.click(20, 400);
   await expect(viewer).toBeHidden();
 

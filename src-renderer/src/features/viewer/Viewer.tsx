@@ -13,6 +13,7 @@ import { useReturnFocus } from '../../lib/returnFocus';
 import { useViewer } from '../../stores/viewer';
 import { ExportDialog } from '../export/ExportDialog';
 import { findHits, splitHits } from './findMatches';
+import { useDrawerInert } from './useDrawerInert';
 
 interface Line {
   text: string;
@@ -160,6 +161,7 @@ export function Viewer() {
   const heading = useRef<HTMLHeadingElement>(null);
   const open = ref !== null;
   useReturnFocus(open);
+  useDrawerInert(open);
   useEffect(() => {
     if (open) heading.current?.focus();
   }, [ref, open]);
