@@ -5,6 +5,7 @@ import { LibraryView } from './features/library/LibraryView';
 import { QueueView } from './features/queue/QueueView';
 import { SettingsView } from './features/settings/SettingsView';
 import { Viewer } from './features/viewer/Viewer';
+import { ViewerScrim } from './features/viewer/ViewerScrim';
 import { bootstrap } from './lib/bootstrap';
 import { signInWithKey } from './lib/browserDesk';
 import { SHORTCUTS, installShortcuts } from './lib/shortcuts';
@@ -138,6 +139,7 @@ export function App() {
         {tab === 'library' && <LibraryView />}
         {tab === 'settings' && <SettingsView />}
       </main>
+      <ViewerScrim />
       <Viewer />
       <Notices />
       {shortcutsOpen && (

@@ -1,7 +1,7 @@
 // The transcript viewer: timed lines (click a time to copy a link to that moment on YouTube),
 // find in transcript, copy all, the YouTube caption tracks, export. Beside the queue in a wide
-// window; below 1,100 px a drawer over it (styles/drawer.css) with a scrim that closes it. Closing
-// gives the focus back to the control that opened it.
+// window; below 1,100 px a drawer over it (styles/drawer.css, ViewerScrim.tsx). Closing gives the
+// focus back to the control that opened it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptView } from '../../../../src-shared/contract/transcript';
@@ -63,95 +63,95 @@ function ViewerBody({ view }: { view: TranscriptView }) {
 
   return (
     <>
-        <div className="viewer-tools">
-          <div className="find" role="search">
-            <label htmlFor="find-input" className="visually-hidden">
-              Find in transcript
-            </label>
-            <input
-              id="find-input"
-              ref={findInput}
-              type="search"
-              placeholder="Find in transcript"
-              value={term}
-              onChange={(e) => {
-                setTerm(e.target.value);
-                setCurrent(0);
-              }}
-              onKeyDown={(e) => {
-                // Escape belongs to the find box first: it clears the term, then leaves the box for the
-                // viewer's title; only from outside the box does it close the viewer.
-                if (e.key === 'Escape') {
-                  e.preventDefault();
-                  if (term !== '') {
-                    setTerm('');
-                    setCurrent(0);
-                  } else document.dispatchEvent(new CustomEvent('desk:viewer-title'));
-                } else if (e.key === 'Enter') {
-                  e.preventDefault();
-                  step(e.shiftKey ? -1 : 1);
-                }
-              }}
-            />
-            <span className="find-count" aria-live="polite" data-testid="find-count">
-              {term.trim() === '' ? '' : hits.length === 0 ? 'No match' : `${current + 1} of ${hits.length}`}
-            </span>
-            <button type="button" className="icon-button" aria-label="Previous match" onClick={() => step(-1)} disabled={hits.length === 0}>
-              ↑
-            </button>
-            <button type="button" className="icon-button" aria-label="Next match" onClick={() => step(1)} disabled={hits.length === 0}>
-              ↓
-            </button>
+      <div className="viewer-tools">
+        <div className="find" role="search">
+          <label htmlFor="find-input" className="visually-hidden">
+            Find in transcript
+          </label>
+          <input
+            id="find-input"
+            ref={findInput}
+            type="search"
+            placeholder="Find in transcript"
+            value={term}
+            onChange={(e) => {
+              setTerm(e.target.value);
+              setCurrent(0);
+            }}
+            onKeyDown={(e) => {
+              // Escape belongs to the find box first: it clears the term, then leaves the box for the
+              // viewer's title; only from outside the box does it close the viewer.
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                if (term !== '') {
+                  setTerm('');
+                  setCurrent(0);
+                } else document.dispatchEvent(new CustomEvent('desk:viewer-title'));
+              } else if (e.key === 'Enter') {
+                e.preventDefault();
+                step(e.shiftKey ? -1 : 1);
+              }
+            }}
+          />
+          <span className="find-count" aria-live="polite" data-testid="find-count">
+            {term.trim() === '' ? '' : hits.length === 0 ? 'No match' : `${current + 1} of ${hits.length}`}
+          </span>
+          <button type="button" className="icon-button" aria-label="Previous match" onClick={() => step(-1)} disabled={hits.length === 0}>
+            ↑
+          </button>
+          <button type="button" className="icon-button" aria-label="Next match" onClick={() => step(1)} disabled={hits.length === 0}>
+            ↓
+          </button>
+        </div>
+        <button type="button" className="button small" onClick={() => void copy(view.text, 'Transcript copied')}>
+          Copy all
+        </button>
+        <button type="button" className="button small" onClick={() => setExporting(true)}>
+          Export…
+        </button>
+      </div>
+      {view.captionTracks.length > 0 && (
+        <details className="tracks">
+          <summary>{view.captionTracks.length} caption tracks on YouTube</summary>
+          <ul>
+            {view.captionTracks.map((t) => (
+              <li key={`${t.languageCode}-${t.name}`} className={t.name === view.language ? 'track-current' : undefined}>
+                {t.name} <span className="muted">({t.languageCode}{t.autoGenerated ? ', auto-generated' : ''})</span>
+                {t.name === view.language && <span className="tag">shown</span>}
+              </li>
+            ))}
+          </ul>
+          <p className="muted small">Another language: the REST API and `transcript-desk get --lang` fetch it (1 credit).</p>
+        </details>
+      )}
+      <div ref={scroller} className="viewer-lines" data-testid="viewer-lines">
+        {lines.length === 0 ? (
+          <p className="empty-note">This transcript is empty: the video has no captions of its speech.</p>
+        ) : (
+          <div className="viewer-canvas" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const line = lines[row.index];
+              if (line === undefined) return null;
+              return (
+                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={row.index === currentLine ? 'line line-current' : 'line'} style={{ transform: `translateY(${row.start}px)` }}>
+                  {line.startMs !== null &&
+                    (isYouTube ? (
+                      <button type="button" className="timestamp" title="Copy a link to this moment" onClick={() => void copy(youtubeLink(view.itemId ?? '', line.startMs ?? 0), 'Link to this moment copied')}>
+                        {clock(line.startMs)}
+                      </button>
+                    ) : (
+                      <span className="timestamp">{clock(line.startMs)}</span>
+                    ))}
+                  <p className="line-text">
+                    {splitHits(line.text, term).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                  </p>
+                </div>
+              );
+            })}
           </div>
-          <button type="button" className="button small" onClick={() => void copy(view.text, 'Transcript copied')}>
-            Copy all
-          </button>
-          <button type="button" className="button small" onClick={() => setExporting(true)}>
-            Export…
-          </button>
-        </div>
-        {view.captionTracks.length > 0 && (
-          <details className="tracks">
-            <summary>{view.captionTracks.length} caption tracks on YouTube</summary>
-            <ul>
-              {view.captionTracks.map((t) => (
-                <li key={`${t.languageCode}-${t.name}`} className={t.name === view.language ? 'track-current' : undefined}>
-                  {t.name} <span className="muted">({t.languageCode}{t.autoGenerated ? ', auto-generated' : ''})</span>
-                  {t.name === view.language && <span className="tag">shown</span>}
-                </li>
-              ))}
-            </ul>
-            <p className="muted small">Another language: the REST API and `transcript-desk get --lang` fetch it (1 credit).</p>
-          </details>
         )}
-        <div ref={scroller} className="viewer-lines" data-testid="viewer-lines">
-          {lines.length === 0 ? (
-            <p className="empty-note">This transcript is empty: the video has no captions of its speech.</p>
-          ) : (
-            <div className="viewer-canvas" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((row) => {
-                const line = lines[row.index];
-                if (line === undefined) return null;
-                return (
-                  <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={row.index === currentLine ? 'line line-current' : 'line'} style={{ transform: `translateY(${row.start}px)` }}>
-                    {line.startMs !== null &&
-                      (isYouTube ? (
-                        <button type="button" className="timestamp" title="Copy a link to this moment" onClick={() => void copy(youtubeLink(view.itemId ?? '', line.startMs ?? 0), 'Link to this moment copied')}>
-                          {clock(line.startMs)}
-                        </button>
-                      ) : (
-                        <span className="timestamp">{clock(line.startMs)}</span>
-                      ))}
-                    <p className="line-text">
-                      {splitHits(line.text, term).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
-                    </p>
-                  </div>
-                );
-              })}
-            </div>
-          )}
-        </div>
-        {exporting && <ExportDialog scope={{ kind: 'transcripts', refs: [view.ref] }} onClose={() => setExporting(false)} />}
+      </div>
+      {exporting && <ExportDialog scope={{ kind: 'transcripts', refs: [view.ref] }} onClose={() => setExporting(false)} />}
     </>
   );
 }
@@ -173,9 +173,6 @@ export function Viewer() {
   if (ref === null) return null;
   const platform = view?.platform ?? (ref.kind === 'episode' ? 'podcast' : ref.platform);
   return (
-    <>
-    {/* The drawer's scrim (hidden beside a wide queue): a click on the queue behind closes the viewer. */}
-    <div className="viewer-scrim" aria-hidden="true" onClick={close} />
     <aside className="viewer" aria-label="Transcript viewer" data-testid="viewer">
       <header className="viewer-head">
         <PlatformIcon platform={platform} />
@@ -208,6 +205,5 @@ export function Viewer() {
       )}
       {view !== null && <ViewerBody view={view} />}
     </aside>
-    </>
   );
 }
