@@ -6,6 +6,7 @@ import { QueueView } from './features/queue/QueueView';
 import { SettingsView } from './features/settings/SettingsView';
 import { SignIn } from './features/signin/SignIn';
 import { Viewer } from './features/viewer/Viewer';
+import { ViewerScrim } from './features/viewer/ViewerScrim';
 import { bootstrap } from './lib/bootstrap';
 import { SHORTCUTS, installShortcuts } from './lib/shortcuts';
 import { applyTheme } from './lib/theme';
@@ -106,10 +107,13 @@ export function App() {
         </p>
       )}
       <main className="content">
+        {/* One <h1> per view, for screen readers' heading navigation; the tabs show it on screen. */}
+        <h1 className="visually-hidden">{TABS.find((t) => t.id === tab)?.label}</h1>
         {tab === 'queue' && <QueueView />}
         {tab === 'library' && <LibraryView />}
         {tab === 'settings' && <SettingsView />}
       </main>
+      <ViewerScrim />
       <Viewer />
       <Notices />
       {shortcutsOpen && (

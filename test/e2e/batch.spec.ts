@@ -87,7 +87,8 @@ test('a dropped batch of 20 links: flagged, run, viewed, exported, searched, bil
   await expect(viewer.locator('.line-current')).toContainText('smallest & cheapest Surface');
   await expect(viewer.getByText('9 caption tracks on YouTube')).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOTS, 'viewer.png') });
-  await page.keyboard.press('Escape');
+  // (Escape here would clear the find box the focus is in: issue 13 keeps the viewer open for that.)
+  await viewer.getByRole('button', { name: 'Close the viewer' }).click();
   await expect(viewer).toBeHidden();
 
   // Export the batch as SRT into a folder: the files are the expected ones.

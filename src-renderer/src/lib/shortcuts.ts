@@ -1,5 +1,6 @@
 // Keyboard shortcuts for the main actions. Single keys, as in mail clients, when no text field
-// has the focus; Escape always closes the viewer or a dialog.
+// has the focus (a checkbox or a radio is not one); Escape closes the viewer or a dialog, except
+// where a field uses it first (the viewer's find box clears itself).
 import { queueActions } from '../features/queue/QueueToolbar';
 import { openExportShortcut } from '../features/queue/QueueView';
 import { useApp, type Tab } from '../stores/app';
@@ -15,15 +16,20 @@ export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'e', what: 'Export (the selection, else everything finished)' },
   { keys: '/', what: 'Find in the open transcript, or search the library' },
   { keys: '1 2 3', what: 'Queue, Library, Settings' },
-  { keys: 'Esc', what: 'Close the viewer or a dialog' },
+  { keys: 'Esc', what: 'Close the viewer or a dialog (in the find box: clear it, then leave it)' },
   { keys: '?', what: 'This list' },
 ];
 
 const TABS: Record<string, Tab> = { '1': 'queue', '2': 'library', '3': 'settings' };
 
-function typing(target: EventTarget | null): boolean {
+/** Inputs that take no typed text: a single key on them is a shortcut (after clicking a row's checkbox, Delete removes the selection). */
+const KEYLESS_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/** Where keys are text: text inputs, textareas, selects (they jump to an option as one types), editable elements. */
+export function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest('input, textarea, select, [role="textbox"]') !== null;
+  if (target instanceof HTMLInputElement) return !KEYLESS_INPUTS.has(target.type);
+  return target.isContentEditable || target.closest('textarea, select, [role="textbox"]') !== null;
 }
 
 export function installShortcuts(): () => void {

@@ -1,5 +1,7 @@
 // The transcript viewer: timed lines (click a time to copy a link to that moment on YouTube),
-// find in transcript, copy all, the YouTube caption tracks, export.
+// find in transcript, copy all, the YouTube caption tracks, export. Beside the queue in a wide
+// window; below 1,100 px a drawer over it (styles/drawer.css, ViewerScrim.tsx). Closing gives the
+// focus back to the control that opened it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptView } from '../../../../src-shared/contract/transcript';
@@ -7,9 +9,11 @@ import { PLATFORMS } from '../../../../src-shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { clock, dateTime } from '../../lib/format';
 import { useApp } from '../../stores/app';
+import { useReturnFocus } from '../../lib/returnFocus';
 import { useViewer } from '../../stores/viewer';
 import { ExportDialog } from '../export/ExportDialog';
 import { findHits, splitHits } from './findMatches';
+import { useDrawerInert } from './useDrawerInert';
 
 interface Line {
   text: string;
@@ -79,7 +83,15 @@ function ViewerBody({ view }: { view: TranscriptView }) {
               setCurrent(0);
             }}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
+              // Escape belongs to the find box first: it clears the term, then leaves the box for the
+              // viewer's title; only from outside the box does it close the viewer.
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                if (term !== '') {
+                  setTerm('');
+                  setCurrent(0);
+                } else document.dispatchEvent(new CustomEvent('desk:viewer-title'));
+              } else if (e.key === 'Enter') {
                 e.preventDefault();
                 step(e.shiftKey ? -1 : 1);
               }
@@ -156,9 +168,17 @@ function ViewerBody({ view }: { view: TranscriptView }) {
 export function Viewer() {
   const { ref, view, error, loading, close } = useViewer();
   const heading = useRef<HTMLHeadingElement>(null);
+  const open = ref !== null;
+  useReturnFocus(open);
+  useDrawerInert(open);
   useEffect(() => {
-    if (ref !== null) heading.current?.focus();
-  }, [ref]);
+    if (open) heading.current?.focus();
+  }, [ref, open]);
+  useEffect(() => {
+    const toTitle = () => heading.current?.focus();
+    document.addEventListener('desk:viewer-title', toTitle);
+    return () => document.removeEventListener('desk:viewer-title', toTitle);
+  }, []);
   if (ref === null) return null;
   const platform = view?.platform ?? (ref.kind === 'episode' ? 'podcast' : ref.platform);
   return (
