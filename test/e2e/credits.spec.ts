@@ -165,7 +165,7 @@ test.describe('safe bulk actions', () => {
     await expect(panel).toContainText('50 credits, plan pro');
     await expect(page.getByTestId('balance-credits')).toHaveText('50');
     await panel.screenshot({ path: join(SCREENSHOTS, 'owner-credits-settings.png') });
-    await page.getByRole('button', { name: 'Queue' }).click();
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Queue' }).click();
     await page.getByTestId('credits-banner').getByRole('button', { name: '▶ Resume' }).click();
     await expect(page.getByTestId('progress-remaining')).toHaveText('0 remaining');
     await expect(row(page, gone)).toHaveAttribute('data-status', 'failed');

@@ -29,6 +29,8 @@ test.afterAll(async () => {
 });
 
 test('the batch downloads as a zip of the expected files, each transcript once, nothing written on the server', async ({ page }) => {
+  // Tall enough that the virtualized list renders every row at once.
+  await page.setViewportSize({ width: 1280, height: 1500 });
   await desk.signIn(page);
   await dropFile(page, 'links.txt', `${LINKS}\n${TIKTOK_SHORT}\n`);
   await expect(page.getByTestId('queue-row')).toHaveCount(19);

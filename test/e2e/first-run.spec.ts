@@ -45,7 +45,7 @@ test('the empty queue names the sites, the prices and what speech-to-text lacks;
     await api.invoke('settings.update', { changes: { 'stt.engine': 'openai', 'stt.openai.baseUrl': 'http://127.0.0.1:9/v1' } });
   });
   await page.getByRole('button', { name: 'Library' }).click();
-  await page.getByRole('button', { name: 'Queue' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Queue' }).click();
   await expect(speech).toHaveText('Speech-to-text is ready (openai).');
   await page.getByRole('button', { name: 'Set up speech-to-text' }).waitFor({ state: 'detached' });
 });

@@ -69,15 +69,15 @@ async function checkWindow(page: Page, width: number, height: number): Promise<v
   if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
   await expect(summary).toHaveText('4 podcast jobs · 2 done · 2 failed');
   await expect(cards).toHaveCount(1);
+  await page.screenshot({ path: join(SCREENSHOTS, `layout-${width}x${height}-cards-folded.png`) }); // first: a failure below leaves it to look at
   expect(await rowsInSight(page)).toBeGreaterThanOrEqual(5);
-  await page.screenshot({ path: join(SCREENSHOTS, `layout-${width}x${height}-cards-folded.png`) });
 
   // Expanded: four compact cards, and still five rows.
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(cards).toHaveCount(4);
-  expect(await rowsInSight(page)).toBeGreaterThanOrEqual(5);
   await page.screenshot({ path: join(SCREENSHOTS, `layout-${width}x${height}-cards.png`) });
+  expect(await rowsInSight(page)).toBeGreaterThanOrEqual(5);
 
   // The viewer: Export in the window, and it opens the export dialog.
   await queueRow(page, OPENABLE).getByRole('button', { name: 'Open' }).click();

@@ -23,7 +23,7 @@ test('a restarted server sends the page back to sign-in by itself; while it is d
   await page.getByLabel('Links to add').fill(LINKS.join('\n'));
   await page.getByRole('button', { name: 'Add links' }).click();
   for (const url of LINKS) await expect(queueRow(page, url)).toBeVisible();
-  const run = page.getByRole('button', { name: /Run/ });
+  const run = page.getByRole('toolbar', { name: 'Queue actions' }).getByRole('button', { name: /Run/ }); // not the Running filter
   await expect(run).toBeEnabled();
   // The intake toast goes away, so that every notice counted below is one the outage caused.
   for (const dismiss of await page.getByTestId('notice').getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();

@@ -45,7 +45,7 @@ test('a missing whisper model offers its download; an empty TikTok offers and ge
 
   // The same download Settings starts: the fixture has no model host, so it fails, and both the
   // row and Settings' model list say so.
-  await reel.getByRole('button', { name: 'Download a model' }).click();
+  await reel.getByRole('button', { name: 'Download a model', exact: true }).click();
   await expect(reel.getByRole('button', { name: 'Download again' })).toBeVisible();
   expect(desk.fixture.requests.map((r) => r.url)).toContainEqual(expect.stringMatching(/^https:\/\/huggingface\.co\/.*ggml-base\.en\.bin$/));
   await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Settings' }).click();
