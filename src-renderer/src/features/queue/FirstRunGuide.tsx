@@ -7,6 +7,7 @@ import { PLATFORMS, PLATFORM_TOKENS } from '../../../../src-shared/platforms';
 import { desk } from '../../lib/desk';
 import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
+import { withoutCliHints } from './remedies';
 
 const names = (pick: (token: (typeof PLATFORM_TOKENS)[number]) => boolean) =>
   PLATFORM_TOKENS.filter((t) => t !== 'podcast' && pick(t))
@@ -63,7 +64,7 @@ export function FirstRunGuide() {
             </p>
             <ul>
               {speech.problems.map((p) => (
-                <li key={p}>{p}</li>
+                <li key={p}>{withoutCliHints(p)}</li>
               ))}
             </ul>
           </div>

@@ -26,3 +26,8 @@ export function withoutCliCommands(text: string): string {
     .replace(/download one \(transcript-desk models download \S+\) or pick a ggml file \(transcript-desk models use FILE\)/, 'download one with “Download a model”, or choose a model file in Settings → Speech-to-text')
     .replace(/ \(transcript-desk models download \S+\)/, '');
 }
+
+/** The same message where no row button stands beside it (the first-run guide links to Settings instead): the commands dropped. */
+export function withoutCliHints(text: string): string {
+  return text.replace(/ \(transcript-desk models [^)]*\)/g, '');
+}
