@@ -1,39 +1,22 @@
 // Bulk actions that must be safe: "Clear done" removes successes only, every removal can be undone
 // (the rows come back as they were), and "Retry failed" leaves alone what retrying cannot change.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { QueueItem } from '../../src-shared/contract/queue';
 import { permanentFailure } from '../../src-shared/queue/permanence';
-import { openTestDesk, type TestDesk } from '../helpers/desk';
-import { tempHome } from '../helpers/home';
+import { fixtureDeskPerTest } from '../helpers/offlineDesk';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
-import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
-let fixture: FixtureUpstream;
-let home: ReturnType<typeof tempHome>;
-let t: TestDesk;
-
-beforeAll(async () => {
-  fixture = await startFixtureUpstream();
-});
-afterAll(() => fixture.close());
-beforeEach(() => {
-  home = tempHome();
-  t = openTestDesk(home.dir, fixture.url);
-});
-afterEach(async () => {
-  await t.close();
-  home.remove();
-});
+const { desk } = fixtureDeskPerTest();
 
 const yt = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-const items = async () => (await t.call('queue.list', {})).items;
+const items = async () => (await desk().call('queue.list', {})).items;
 const settled = () => vi.waitFor(async () => expect((await items()).filter((i) => i.status === 'queued' || i.status === 'running')).toEqual([]), { timeout: 20_000 });
 const summary = (list: QueueItem[]) => list.map((i) => `${i.status} ${i.url}`);
 
 /** One done, one failed for good (404), one failed for now (a bot check, 502), one invalid. */
 async function mixedBatch(): Promise<void> {
-  await t.call('queue.enqueue', { entries: [yt(YOUTUBE_IDS.withCaptions), yt(YOUTUBE_IDS.unavailable), yt(YOUTUBE_IDS.botCheck), 'https://example.com/x'].map((url) => ({ url })) });
-  await t.call('queue.run', {});
+  await desk().call('queue.enqueue', { entries: [yt(YOUTUBE_IDS.withCaptions), yt(YOUTUBE_IDS.unavailable), yt(YOUTUBE_IDS.botCheck), 'https://example.com/x'].map((url) => ({ url })) });
+  await desk().call('queue.run', {});
   await settled();
 }
 
@@ -41,34 +24,34 @@ describe('clear done and undo', () => {
   it('clears only the successes; restoring brings them back exactly as they were', async () => {
     await mixedBatch();
     const before = await items();
-    const cleared = await t.call('queue.clear', { which: 'succeeded' });
+    const cleared = await desk().call('queue.clear', { which: 'succeeded' });
     expect(cleared.removed).toBe(1);
     expect(summary(await items())).toEqual([`failed ${yt(YOUTUBE_IDS.unavailable)}`, `failed ${yt(YOUTUBE_IDS.botCheck)}`, 'invalid https://example.com/x']);
 
-    expect(await t.call('queue.restore', { items: cleared.items ?? [] })).toEqual({ restored: 1 });
+    expect(await desk().call('queue.restore', { items: cleared.items ?? [] })).toEqual({ restored: 1 });
     const after = await items();
     expect(after.map(({ updatedAt: _u, ...rest }) => rest)).toEqual(before.map(({ updatedAt: _u, ...rest }) => rest));
     // The restored row opens its transcript as before.
     const done = after.find((i) => i.status === 'done');
-    expect((await t.call('transcript.get', { ref: done?.transcript ?? { kind: 'episode', key: 'none' } })).title).toBe('Surface Go Review - It’s Awesome');
+    expect((await desk().call('transcript.get', { ref: done?.transcript ?? { kind: 'episode', key: 'none' } })).title).toBe('Surface Go Review - It’s Awesome');
   });
 
   it('a row removed while it ran comes back queued; a row added again meanwhile is not doubled', async () => {
-    await t.call('queue.enqueue', { entries: [{ url: yt('okUNDO00001') }] });
+    await desk().call('queue.enqueue', { entries: [{ url: yt('okUNDO00001') }] });
     const [row] = await items();
     if (row === undefined) throw new Error('no row');
-    const removed = await t.call('queue.remove', { ids: [row.id] });
+    const removed = await desk().call('queue.remove', { ids: [row.id] });
     expect(removed.items).toEqual([row]);
-    expect(await t.call('queue.restore', { items: [{ ...row, status: 'running' }] })).toEqual({ restored: 1 });
+    expect(await desk().call('queue.restore', { items: [{ ...row, status: 'running' }] })).toEqual({ restored: 1 });
     expect((await items()).map((i) => i.status)).toEqual(['queued']);
-    expect(await t.call('queue.restore', { items: [row] })).toEqual({ restored: 0 });
+    expect(await desk().call('queue.restore', { items: [row] })).toEqual({ restored: 0 });
   });
 
   it('a restored row whose place a newer row took goes to the end instead of being lost', async () => {
-    await t.call('queue.enqueue', { entries: [{ url: yt('okUNDO00002') }] });
-    const removed = await t.call('queue.remove', { ids: (await items()).map((i) => i.id) });
-    await t.call('queue.enqueue', { entries: [{ url: yt('okUNDO00003') }] });
-    expect(await t.call('queue.restore', { items: removed.items ?? [] })).toEqual({ restored: 1 });
+    await desk().call('queue.enqueue', { entries: [{ url: yt('okUNDO00002') }] });
+    const removed = await desk().call('queue.remove', { ids: (await items()).map((i) => i.id) });
+    await desk().call('queue.enqueue', { entries: [{ url: yt('okUNDO00003') }] });
+    expect(await desk().call('queue.restore', { items: removed.items ?? [] })).toEqual({ restored: 1 });
     expect((await items()).map((i) => i.url)).toEqual([yt('okUNDO00003'), yt('okUNDO00002')]);
   });
 });
@@ -76,7 +59,7 @@ describe('clear done and undo', () => {
 describe('retry failed', () => {
   it('retries what may change and counts what it skipped, by reason', async () => {
     await mixedBatch();
-    expect(await t.call('queue.retry', {})).toEqual({ retried: 1, skipped: [{ reason: 'no-transcript', count: 1 }] });
+    expect(await desk().call('queue.retry', {})).toEqual({ retried: 1, skipped: [{ reason: 'no-transcript', count: 1 }] });
     expect(summary(await items())).toEqual([`done ${yt(YOUTUBE_IDS.withCaptions)}`, `failed ${yt(YOUTUBE_IDS.unavailable)}`, `queued ${yt(YOUTUBE_IDS.botCheck)}`, 'invalid https://example.com/x']);
   });
 
