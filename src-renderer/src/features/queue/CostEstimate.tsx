@@ -12,6 +12,8 @@ export function CostEstimate() {
   // The banner already says the queue is paused for credits and what to do.
   const outOfCredits = useQueue((s) => s.state.pausedFor === 'no-credits');
   const queued = useQueue((s) => {
+    // Hidden while running; the selector runs on every change of the store, so it does not count then.
+    if (s.state.phase === 'running') return 0;
     let n = 0;
     for (const item of s.items.values()) if (item.status === 'queued') n++;
     return n;
