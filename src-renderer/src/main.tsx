@@ -6,6 +6,7 @@ import { ensureDesk } from './lib/desk';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/queue.css';
+import './styles/jobs.css';
 import './styles/batch.css';
 import './styles/viewer.css';
 import './styles/drawer.css';
