@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { html, isTransportScenario, json, jsonText, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
 import type { HostModule } from './index';
+import { realLengthSrv3 } from '../realLength';
 
 const FIXTURES = resolve(__dirname, '../../fixtures');
 const load = (name: string) => readFileSync(resolve(FIXTURES, name), 'utf8');
@@ -139,10 +140,16 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [YOUTUBE_IDS.captions429]: 'captions-429',
 };
 
-/** Ids not in the table: `ok…` is a playable video with captions (benchmarks use fresh ones), anything else is gone. */
+/**
+ * Ids not in the table: `ok…` is a playable video with captions (benchmarks use fresh ones), `real…`
+ * the same with a talk of real length (realLength.ts: 400 cues, about 24 KB of text), anything
+ * else is gone.
+ */
 function scenarioOf(id: string): Scenario {
-  return SCENARIOS[id] ?? (id.startsWith('ok') ? 'with-captions' : 'unavailable');
+  return SCENARIOS[id] ?? (id.startsWith('ok') || isRealLength(id) ? 'with-captions' : 'unavailable');
 }
+
+const isRealLength = (id: string) => id.startsWith('real');
 
 interface PlayerJson {
   playabilityStatus?: Record<string, unknown>;
@@ -313,6 +320,9 @@ function timedtext(req: FixtureRequest): Answer {
   // yt-dlp#13770/#13831: timedtext answering 429 to a client whose request rate was low (no Retry-After).
   if (scenario === 'captions-429') return text('<html><head><title>Sorry...</title></head><body>We\'re sorry... but your computer or network may be sending automated queries.</body></html>', 'text/html; charset=UTF-8', 429);
   const asr = query.get('kind') === 'asr';
+  // The Android client's caption URLs ask for srv3, the only format a real-length talk comes in.
+  const id = query.get('v') ?? '';
+  if (isRealLength(id)) return text(realLengthSrv3(id), 'text/xml; charset=UTF-8');
   switch (query.get('fmt')) {
     case 'json3':
       return text(CAPTIONS.json3, 'application/json; charset=UTF-8');
