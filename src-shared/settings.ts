@@ -58,6 +58,11 @@ export const SETTING_SCHEMAS = {
   /** Whether the desktop app also answers the REST API on this machine, and on which port. */
   'desk.api.enabled': z.boolean(),
   'desk.api.port': z.number().int().min(1024).max(65535),
+  /**
+   * How long a definitive "no transcript" (a 404: no captions, gone, private) is answered from memory
+   * instead of asking the platform again; 0 turns it off. At most a day: a video can gain captions.
+   */
+  'cache.notFoundSeconds': z.number().int().min(0).max(86_400),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -80,6 +85,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   'desk.export.folder': null,
   'desk.api.enabled': false,
   'desk.api.port': 8787,
+  'cache.notFoundSeconds': 600,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

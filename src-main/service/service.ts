@@ -9,12 +9,14 @@ import { SYNC_TRANSCRIPT_PRICE } from './billing';
 import type { Ledger, Plan } from './ledger/index';
 import type { CachedTranscript } from './ledger/transcriptCache';
 import { KEY_PREFIX } from './ledger/keys';
-import type { FetchContext, FetchOutcome } from './platforms/fetcher';
+import { NotFoundMemory } from './notFoundMemory';
+import type { FetchContext, FetchFailure, FetchOutcome } from './platforms/fetcher';
 import { defaultFetchers, type FetcherTable } from './platforms/index';
 import { jobRecord } from './podcast/jobRecord';
 import { notImplementedSubmitter, type PodcastSubmitter } from './podcast/submitter';
 import { clientBucket, RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders } from './rateLimit';
 import { langField, parseJsonObject, urlField } from './requestBody';
+import { Settings } from './settings';
 import type { SpeechToText } from './stt/index';
 
 /** An authenticated caller that passed the rate limit. */
@@ -42,14 +44,22 @@ export function transcriptCacheKey(canonicalKey: string, lang: string | undefine
   return lang === undefined ? canonicalKey : `${canonicalKey}#lang=${lang.toLowerCase()}`;
 }
 
+/** A fetch failure in the spec's error shape; a remembered 404 renders exactly like the first one. */
+function failureResponse({ status, error, message, code, headers }: FetchFailure): ApiResponse {
+  return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) }, headers);
+}
+
 export class TranscriptService {
   readonly ledger: Ledger;
   private readonly fetchers: FetcherTable;
   private readonly podcast: PodcastSubmitter;
   private readonly now: () => number;
   private readonly stt: SpeechToText | undefined;
+  private readonly notFound = new NotFoundMemory();
+  private readonly settings: Settings;
 
   constructor(options: ServiceOptions) {
+    this.settings = new Settings(options.ledger);
     this.stt = options.stt;
     this.ledger = options.ledger;
     this.fetchers = defaultFetchers(options.fetchers);
@@ -97,10 +107,15 @@ export class TranscriptService {
     const hit = this.ledger.cache.get(platform, keyOf(item.canonicalKey));
     if (hit !== undefined) return { status: 200, headers: {}, body: { ...hit.body, credits: balance, cached: true } };
 
+    const notFoundKey = `${platform} ${keyOf(item.canonicalKey)}`;
+    const remembered = this.notFound.recall(notFoundKey, this.now());
+    if (remembered !== undefined) return failureResponse(remembered);
+
     const outcome = await this.fetchSafely(platform, item, { signal: signal ?? new AbortController().signal, ...(lang === undefined ? {} : { lang }) });
     if (!outcome.ok) {
-      const { status, error, message, code, headers } = outcome;
-      return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) }, headers);
+      // The setting is read when a 404 is kept, not per request: a change applies to the next one kept.
+      if (outcome.status === 404) this.notFound.remember(notFoundKey, outcome, this.settings.get('cache.notFoundSeconds') * 1000, this.now());
+      return failureResponse(outcome);
     }
     return this.deliver(caller, platform, item, outcome.transcript, keyOf);
   }
