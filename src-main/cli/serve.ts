@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '../../src-shared/contract/desk';
 import { createDesk, type Desk } from '../desk/index';
@@ -13,8 +13,21 @@ import { fail, open, port } from './common';
 import type { PodcastEvent } from '../service/podcast/index';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-/** Where `npm run build` puts the renderer, from a checkout. */
-const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
+
+/**
+ * The checkout (or installed package) this code runs from: the nearest folder above it with a
+ * package.json. The same answer from the sources (src-main/cli, under tsx) and from the bundle
+ * (out/main, or a chunk under out/main/chunks), wherever the bundler puts this module.
+ */
+export function packageRoot(from: string = __dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../..');
+  }
+}
+
+/** Where `npm run build` puts the renderer. */
+const RENDERER_DIR = join(packageRoot(), 'out', 'renderer');
 
 interface ServeOptions {
   host: string;
