@@ -15,14 +15,17 @@ import { statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_DRAIN_MS } from '../../src-main/http/drain';
 import { SAME_STOP_MS } from '../../src-main/cli/stopSignals';
 import { ledgerFile } from '../../src-main/service/home';
 import { Ledger } from '../../src-main/service/ledger/index';
+import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 import { createKey, waitForOutput, type CreatedKey } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
+import { call, post } from '../helpers/http';
 import { tempHome } from '../helpers/home';
 import { killGroup, trackGroup } from '../helpers/processes';
 import { rawConnection, requestHead, responses, type RawConnection } from '../helpers/rawHttp';
@@ -39,7 +42,9 @@ const sockets = new Set<Socket>();
 const timers = new Set<NodeJS.Timeout>();
 
 beforeAll(async () => {
-  fixture = await startFixtureUpstream();
+  // The run's spoken media, for the podcast episode (made once per run, test/upstream/media.ts).
+  await prepareMedia(inject('speechCache'));
+  fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
   // What `npm run serve` does first: build when out/ is missing or older than the sources.
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.mts')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 });
@@ -67,15 +72,30 @@ interface Served {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+interface ServeOptions {
+  env?: NodeJS.ProcessEnv;
+  /** The plan of the new data home's key of 10 credits (free by default). */
+  plan?: string;
+  /** Serve again on this data home instead of a new one. */
+  again?: Pick<Served, 'home' | 'key'>;
+}
+
 /** `npm run serve -- --port 0` or `node out/main/cli.js serve --port 0`, leading its own process group. */
-async function serve(launcher: 'npm' | 'node', env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const home = tempHome();
-  homes.push(home);
-  const key = await createKey(home.dir, { credits: 10 });
+async function serve(launcher: 'npm' | 'node', { env = {}, plan = 'free', again }: ServeOptions = {}): Promise<Served> {
+  let home: string;
+  let key: CreatedKey;
+  if (again === undefined) {
+    const made = tempHome();
+    homes.push(made);
+    home = made.dir;
+    key = await createKey(home, { credits: 10, plan });
+  } else {
+    ({ home, key } = again);
+  }
   const [command, args] = launcher === 'npm' ? ['npm', ['run', 'serve', '--', '--port', '0']] : [process.execPath, [BUILT_CLI, 'serve', '--port', '0']];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, TRANSCRIPT_DESK_HOME: home.dir, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '2000', ...env },
+    env: { ...process.env, TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '2000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -84,7 +104,7 @@ async function serve(launcher: 'npm' | 'node', env: NodeJS.ProcessEnv = {}): Pro
   groups.push(pgid);
   const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
   const { match: url, output } = await waitForOutput(child, /listening on (http:\/\/\S+)/, `${launcher} serve`);
-  return { child, pgid, url, home: home.dir, key, stdout: output, exited };
+  return { child, pgid, url, home, key, stdout: output, exited };
 }
 
 /** The live processes of a process group (zombies waiting for a parent to reap them do not count). */
@@ -221,7 +241,7 @@ describe('stopping serve', { timeout: cliGuardMs(3) }, () => {
 
   it('what is still running at the deadline is cut off, uncharged; the server exits 0 within 10 s with its ledger checkpointed', async () => {
     // An upstream slower than the drain: the fetch is still running when the deadline comes.
-    const served = await serve('node', { TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '60000' });
+    const served = await serve('node', { env: { TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '60000' } });
     const before = creditsOf(served);
     // Another process keeps the ledger open (a CLI command, a backup): SQLite's own checkpoint at
     // close is skipped then, so only the server's explicit one leaves the WAL empty.
@@ -271,5 +291,30 @@ describe('stopping serve', { timeout: cliGuardMs(3) }, () => {
     expect(await served.exited).toEqual({ code: 128 + 15, signal: null });
     expect(Date.now() - signalledAt).toBeLessThan(DEFAULT_DRAIN_MS);
     expect(served.stdout()).toMatch(/stopping: second SIGTERM, exiting at once\n$/);
+  });
+  it('SIGTERM during a podcast episode: the episode is parked, the server exits 0, and the next start resumes it', async () => {
+    const served = await serve('node', { plan: 'plus' });
+    const submitted = await post(served.url, '/api/podcast/transcript', served.key.key, { url: episodeLink(PODCAST_IDS.show, PODCAST_IDS.main) });
+    expect(submitted.status).toBe(202);
+    const jobId = submitted.body.jobId as string;
+    await until(() => served.stdout().includes(`podcast ${PODCAST_IDS.main}: started`), 'the episode to start');
+    await sleep(1000); // downloading or transcribing by now
+    const reserved = (await call(served.url, 'GET', '/api/balance', { key: served.key.key })).body.credits as number;
+    expect(reserved).toBeLessThan(10);
+
+    const signalledAt = Date.now();
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(STOP_PROMISE_MS);
+    // Parked, not failed: no "failed" line, and the reservation is still held, not refunded.
+    expect(served.stdout()).not.toContain(`podcast ${PODCAST_IDS.main}: failed`);
+    expect(creditsOf(served)).toBe(reserved);
+
+    const again = await serve('node', { again: served });
+    await until(() => again.stdout().includes(`podcast: resuming 1 episode(s) left processing: ${PODCAST_IDS.main}`), 'the episode to resume');
+    const job = await call(again.url, 'GET', `/api/podcast/jobs/${jobId}`, { key: served.key.key });
+    expect(job.body.status).toBe('processing');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toEqual({ code: 0, signal: null });
   });
 });
