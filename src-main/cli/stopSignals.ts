@@ -39,18 +39,18 @@ const processIo: StopIo = {
 };
 
 /**
- * Installs the handlers. A second signal, a second or more after the first, exits at once with
- * 128 + its number (130 for SIGINT, 143 for SIGTERM), the code a shell gives a process the signal
- * ended: the stop was not clean, though nothing is lost (the ledger's WAL replays at the next
- * start, and parked jobs resume).
+ * Installs the handlers; returns what removes them. A second signal, a second or more after the
+ * first, exits at once with 128 + its number (130 for SIGINT, 143 for SIGTERM), the code a shell
+ * gives a process the signal ended: the stop was not clean, though nothing is lost (the ledger's
+ * WAL replays at the next start, and parked jobs resume).
  */
-export function stopOnSignals(handlers: StopHandlers, io: StopIo = processIo): void {
+export function stopOnSignals(handlers: StopHandlers, io: StopIo = processIo): () => void {
   let firstAt: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstAt !== undefined) {
       if (io.now() - firstAt < SAME_STOP_MS) return;
       io.log(`stopping: second ${signal}, exiting at once`);
-      io.exit(128 + constants.signals[signal]);
+      return io.exit(128 + constants.signals[signal]);
     }
     firstAt = io.now();
     io.log(`stopping: ${signal} received; answering requests in flight, then exiting`);
@@ -75,4 +75,8 @@ export function stopOnSignals(handlers: StopHandlers, io: StopIo = processIo): v
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  return () => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  };
 }
