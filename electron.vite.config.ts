@@ -13,12 +13,22 @@ const devServerCsp = (): Plugin => ({
   transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
 });
 
+const NODE_VERSION_CHECK = `if (Number(process.versions.node.split('.')[0]) < 24) { process.stderr.write('transcript-desk needs Node 24 or later; this is Node ' + process.versions.node + '. Run it with npm run (which uses the Node 24 of node_modules) or install Node 24.\\n'); process.exit(1); }`;
+
 // Three bundles: the Electron main process (which hosts the whole transcript service), the
 // sandboxed preload (bundled whole: a sandboxed preload cannot require node_modules), and the renderer.
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/app/main.ts') } },
+      rollupOptions: {
+        // `cli` is the transcript-desk command (`npm run serve`, the package's bin, the systemd unit
+        // and the container): plain JavaScript, so the signal reaches the server and no loader
+        // process sits between them.
+        input: { index: resolve(__dirname, 'src-main/app/main.ts'), cli: resolve(__dirname, 'src-main/cli.ts') },
+        // Before the bundle's first require: on an older Node (the `node` a `#!/usr/bin/env node`
+        // finds may be the system's) a dependency throws while loading, or better-sqlite3 crashes.
+        output: { banner: (chunk) => (chunk.name === 'cli' ? NODE_VERSION_CHECK : '') },
+      },
     },
   },
   preload: {

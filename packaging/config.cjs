@@ -31,6 +31,8 @@ function builderConfig(env) {
     directories: { output: 'dist', buildResources: 'packaging' },
     files: [
       'out/**',
+      // The CLI's entry (`serve` and the rest, run by Node, not by the app); its modules are shared.
+      '!out/main/cli.js',
       'package.json',
       // whisper.cpp's sources and the browser (wasm) build are not needed by the app.
       '!node_modules/@fugood/whisper.node/{src,whisper.cpp,scripts}/**',

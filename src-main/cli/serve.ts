@@ -1,20 +1,35 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '../../src-shared/contract/desk';
 import { createDesk, type Desk } from '../desk/index';
 import { fixedRestApi } from '../desk/restApi';
 import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
+import { DEFAULT_DRAIN_MS } from '../http/drain';
 import { startApiServer, type ApiOptions } from '../http/server';
 import { SessionStore } from '../http/session';
 import { resolveHome } from '../service/home';
 import { fail, open, port } from './common';
+import { stopOnSignals } from './stopSignals';
 import type { PodcastEvent } from '../service/podcast/index';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-/** Where `npm run build` puts the renderer, from a checkout. */
-const RENDERER_DIR = resolve(__dirname, '../../out/renderer');
+
+/**
+ * The checkout (or installed package) this code runs from: the nearest folder above it with a
+ * package.json. The same answer from the sources (src-main/cli, under tsx) and from the bundle
+ * (out/main, or a chunk under out/main/chunks), wherever the bundler puts this module.
+ */
+export function packageRoot(from: string = __dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../..');
+  }
+}
+
+/** Where `npm run build` puts the renderer. */
+const RENDERER_DIR = join(packageRoot(), 'out', 'renderer');
 
 interface ServeOptions {
   host: string;
@@ -89,17 +104,20 @@ export function registerServe(program: Command): void {
       if (!loopback) {
         process.stderr.write(`warning: listening on ${options.host}; anyone who can reach it and has a key can spend its credits\n`);
       }
-      const stop = () => {
-        Promise.all([server.close(), opened.podcast.close()]).then(
-          async () => {
-            await desk?.close();
-            opened.close();
-            process.exit(0);
-          },
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopOnSignals({
+        stop: async () => {
+          // Parked at once, not finished: an episode can take many minutes. It stays `processing`
+          // and the next start resumes it from its finished chunks.
+          const parked = opened.podcast.close();
+          const { cutOff } = await server.drain(DEFAULT_DRAIN_MS);
+          if (cutOff > 0) process.stdout.write(`stopping: ${cutOff} request(s) still unanswered after ${DEFAULT_DRAIN_MS / 1000} s were cut off\n`);
+          // The desk's running queue rows come back as queued at the next start (QueueRunner).
+          await desk?.close();
+          await parked;
+          // The ledger last, its WAL checkpointed into the file (Ledger.close).
+          opened.close();
+        },
+        lastResort: () => opened.ledger.close(),
+      });
     });
 }

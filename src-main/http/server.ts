@@ -1,9 +1,12 @@
 // The spec's REST API on loopback. This file only translates HTTP to the service facade and back:
 // statuses, texts and headers are decided by the service.
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { platformFromPathSegment } from '../../src-shared/platforms';
 import { ERROR_TEXT, type ApiResponse } from '../service/apiResponse';
 import type { Admission, Caller, TranscriptService } from '../service/service';
+import { Connections } from './connections';
+import { DEFAULT_DRAIN_MS, drain, type DrainOutcome } from './drain';
 
 /** Far above any real request (`{"url": …}` of at most 2 KB) and far below what could hurt. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -30,17 +33,22 @@ function callerOf(request: FastifyRequest): Caller {
  * `requestTimeoutMs`, else it is answered 408 and closed: 30 s is ages for the REST API's 64 KiB
  * and for the desk's largest body on loopback, and a client that trickles bytes holds nothing for
  * long (F4). It bounds the receiving only, so the desk's event stream, a long response to a short
- * GET, lives on. Headers must be complete within `headersTimeoutMs`. `maxConnections` caps open
- * sockets; the ones beyond it are dropped at once. 1024 leaves every real client room (the
- * security test's 500 concurrent connections were all served) while bounding what a flood holds.
+ * GET, lives on. Headers must be complete within `headersTimeoutMs`. A connection idle between
+ * requests is closed after `keepAliveTimeoutMs` (5 s, announced as `Keep-Alive: timeout=5`;
+ * Fastify's default of 72 s held an idle client's socket for over a minute). `maxConnections` caps
+ * open sockets; one beyond it is answered 503 at once and closed (connections.ts). 1024 leaves
+ * every real client room (the security test's 500 concurrent connections were all served) while
+ * bounding what a flood holds; past twice the cap Node drops connections without a word, so that
+ * refusing cannot itself hold unbounded sockets.
  */
 export interface ServerLimits {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   maxConnections: number;
 }
 
-export const DEFAULT_SERVER_LIMITS: ServerLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1024 };
+export const DEFAULT_SERVER_LIMITS: ServerLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, keepAliveTimeoutMs: 5000, maxConnections: 1024 };
 
 export interface ApiOptions {
   limits?: Partial<ServerLimits>;
@@ -51,22 +59,43 @@ export interface ApiOptions {
   selfAuthenticated?: { prefix: string; register(app: FastifyInstance): Promise<void>; /** Other exact paths they answer (`/`, which sends a browser to the desk). */ paths?: readonly string[] };
 }
 
-export async function buildApi(service: TranscriptService, options: ApiOptions = {}): Promise<FastifyInstance> {
+export interface BuiltApi {
+  app: FastifyInstance;
+  /** The server's connections and what each still owes (connections.ts), for the drain. */
+  connections: Connections;
+}
+
+export async function buildApi(service: TranscriptService, options: ApiOptions = {}): Promise<BuiltApi> {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
+  let connections: Connections | undefined;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
-    return503OnClosing: true,
-    requestTimeout: limits.requestTimeoutMs,
-    http: {
-      // Node refuses a headers timeout longer than the request timeout.
-      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      // How often Node looks for connections past those timeouts (30 s by default, which would
-      // double them): a tenth of the shorter one, at most a second.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10))),
+    // A request that arrives during a stop is answered, with `Connection: close` (connections.ts),
+    // not refused with a 503 that a client would have to retry elsewhere.
+    return503OnClosing: false,
+    // Our own Node server, so that every connection is known before Fastify sees its requests.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          // Node refuses a headers timeout longer than the request timeout.
+          headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          // How often Node looks for connections past those timeouts (30 s by default, which would
+          // double them): a tenth of the shorter one, at most a second.
+          connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10))),
+        },
+        (request, response) => {
+          if (connections?.admit(request, response) === true) handler(request, response);
+        },
+      );
+      server.maxConnections = 2 * limits.maxConnections;
+      connections = new Connections(server, limits.maxConnections);
+      return server;
     },
   });
-  app.server.maxConnections = limits.maxConnections;
+  if (connections === undefined) throw new Error('Fastify did not build the server through serverFactory');
   const own = options.selfAuthenticated;
 
   // First, before any route or plugin: a plugin registered with `await` boots what is registered
@@ -126,21 +155,37 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
 
   if (own !== undefined) await own.register(app);
 
-  return app;
+  return { app, connections };
 }
 
 export interface RunningServer {
   url: string;
   host: string;
   port: number;
+  /**
+   * Stops listening at once, answers what is in flight (each connection's last answer saying
+   * `Connection: close`), closes idle and incomplete connections at once, and after `deadlineMs`
+   * closes whatever is left (drain.ts). Resolves when no connection is open. Called again, it
+   * waits for the same drain.
+   */
+  drain(deadlineMs?: number): Promise<DrainOutcome>;
+  /** `drain()` with the default deadline. */
   close(): Promise<void>;
 }
 
 export async function startApiServer(service: TranscriptService, host = '127.0.0.1', port = 8787, options: ApiOptions = {}): Promise<RunningServer> {
-  const app = await buildApi(service, options);
+  const { app, connections } = await buildApi(service, options);
   await app.listen({ host, port });
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address !== null ? address.port : port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shownHost}:${boundPort}`, host, port: boundPort, close: () => app.close() };
+  let drained: Promise<DrainOutcome> | undefined;
+  const stop = (deadlineMs = DEFAULT_DRAIN_MS) => (drained ??= drain(connections, () => app.close(), deadlineMs));
+  return {
+    url: `http://${shownHost}:${boundPort}`,
+    host,
+    port: boundPort,
+    drain: stop,
+    close: () => stop().then(() => undefined),
+  };
 }

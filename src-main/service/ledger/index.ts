@@ -49,7 +49,19 @@ export class Ledger {
     return this.db.transaction(fn).immediate();
   }
 
+  /**
+   * Moves the WAL's pages into the ledger file and truncates the WAL, then closes: a stopped
+   * service leaves one self-contained file, even when another process (a CLI command, a backup)
+   * still has the ledger open and SQLite's own checkpoint at close is skipped. Closing twice is
+   * harmless (a stop's last resort may follow the stop itself).
+   */
   close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy (a writer in another process holds it): SQLite replays the WAL at the next open.
+    }
     this.db.close();
   }
 }

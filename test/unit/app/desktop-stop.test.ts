@@ -1,0 +1,86 @@
+// Quitting the desktop app while its REST API (Settings → REST API) has clients: the embedded
+// server stops the way `serve` does (serve-stop.test.ts): a request in flight is answered with
+// `Connection: close`, a client that never sends a request does not hold the quit, the port is
+// released, and the ledger is left checkpointed even while another process has it open.
+import { statSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { app, ipcMain, safeStorageState } from '../../helpers/electronMock';
+import { tempHome } from '../../helpers/home';
+import { rawConnection, requestHead, responses } from '../../helpers/rawHttp';
+import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
+import { ledgerFile } from '../../../src-main/service/home';
+
+vi.mock('electron', () => import('../../helpers/electronMock'));
+
+let home: ReturnType<typeof tempHome>;
+let desktop: Desktop;
+const env = { ...process.env };
+const sockets = new Set<Socket>();
+
+const invoke = (operation: string, payload: unknown = {}) => ipcMain.handlers.get(`desk:${operation}`)?.({ senderFrame: { url: 'app://desk/index.html' } }, payload) as Promise<{ ok: boolean; value?: { restApi?: { url: string | null } } }>;
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  home = tempHome();
+  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus';
+  process.env.TRANSCRIPT_DESK_HOME = home.dir;
+  safeStorageState.available = true;
+  safeStorageState.backend = 'gnome_libsecret';
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  app.getPath.mockImplementation((name: string) => join(home.dir, name));
+  desktop = await startDesktop([]);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await desktop.shutdown();
+  process.env = env;
+  vi.restoreAllMocks();
+  home.remove();
+});
+
+it('quitting answers the REST request in flight, closes idle connections at once, releases the port and checkpoints the ledger', { timeout: 30_000 }, async () => {
+  const port = await freePort();
+  const updated = await invoke('settings.update', { changes: { 'desk.api.enabled': true, 'desk.api.port': port } });
+  const url = updated.value?.restApi?.url;
+  expect(url).toBe(`http://127.0.0.1:${port}`);
+  const origin = url as string;
+  const keys = (await invoke('keys.create', { label: 'script', plan: 'free', credits: 5 })) as unknown as { ok: boolean; value: { key: string } };
+  expect(keys.ok).toBe(true);
+
+  const silent = await rawConnection(origin, sockets);
+  const inFlight = await rawConnection(origin, sockets);
+  // Malformed on purpose: answered 400 (free) by the service once the body is complete.
+  const body = JSON.stringify({ url: 'not a link' });
+  inFlight.socket.write(requestHead(origin, 'POST', '/api/youtube/transcript', { authorization: `Bearer ${keys.value.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) + body.slice(0, 4));
+  await new Promise((r) => setTimeout(r, 300));
+  // Another process reads the ledger meanwhile (a CLI command, a backup).
+  const reader = new Database(ledgerFile(home.dir), { readonly: true });
+  try {
+    expect(reader.prepare('SELECT count(*) AS n FROM api_keys').get()).toEqual({ n: 2 });
+    expect(statSync(`${ledgerFile(home.dir)}-wal`).size).toBeGreaterThan(0);
+
+    const quit = desktop.shutdown();
+    await silent.closed;
+    expect(silent.received()).toBe('');
+    inFlight.socket.write(body.slice(4));
+    const [answer] = await responses(inFlight, 1);
+    expect(answer?.status).toBe(400);
+    expect(answer?.headers.connection).toBe('close');
+    await quit;
+    await expect(fetch(`${origin}/api/balance`)).rejects.toThrow();
+    expect(statSync(`${ledgerFile(home.dir)}-wal`).size).toBe(0);
+  } finally {
+    reader.close();
+  }
+});
