@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { registerAccountCommands } from './cli/accounts';
 import { registerBackup } from './cli/backup';
 import { fail } from './cli/common';
+import { registerDbCommands } from './cli/db';
 import { registerGet } from './cli/get';
 import { registerOwnerKey } from './cli/ownerKey';
 import { registerServe } from './cli/serve';
@@ -22,6 +23,7 @@ registerAccountCommands(program);
 registerGet(program);
 registerTranscribeCommands(program);
 registerBackup(program);
+registerDbCommands(program);
 registerUpstreamCommands(program);
 registerOwnerKey(program);
 

@@ -28,6 +28,15 @@ const endpointUrl = z.string().superRefine((raw, ctx) => {
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** A cache smaller than this would evict a talk's transcript right after fetching it. */
+export const CACHE_MIN_BYTES = 1_000_000;
+/**
+ * 1 GB: about 44,000 transcripts of a 20-minute talk. A server left running must not fill its disk
+ * (the soak's ledger grew 27 MB a minute), and a person using the desk should never meet the
+ * limit; what they keep in the library does not count against eviction anyway.
+ */
+export const CACHE_DEFAULT_MAX_BYTES = 1_000_000_000;
+
 export const SETTING_SCHEMAS = {
   /** `auto` walks the fallback order and takes the first engine that is ready. */
   'stt.engine': z.union([z.literal('auto'), engineId]),
@@ -63,6 +72,11 @@ export const SETTING_SCHEMAS = {
    * instead of asking the platform again; 0 turns it off. At most a day: a video can gain captions.
    */
   'cache.notFoundSeconds': z.number().int().min(0).max(86_400),
+  /**
+   * The transcript cache's size in bytes (what `db stats` calls cacheBytes); past it the least
+   * recently used transcripts that are not kept in the desk's library are evicted. null: no limit.
+   */
+  'cache.maxBytes': z.number().int().min(CACHE_MIN_BYTES).max(Number.MAX_SAFE_INTEGER).nullable(),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -86,6 +100,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   'desk.api.enabled': false,
   'desk.api.port': 8787,
   'cache.notFoundSeconds': 600,
+  'cache.maxBytes': CACHE_DEFAULT_MAX_BYTES,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

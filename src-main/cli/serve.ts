@@ -12,6 +12,7 @@ import { SessionStore } from '../http/session';
 import { resolveHome } from '../service/home';
 import { fail, open, port } from './common';
 import { stopOnSignals } from './stopSignals';
+import { cacheSize } from './units';
 import type { PodcastEvent } from '../service/podcast/index';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -36,6 +37,7 @@ interface ServeOptions {
   port: number;
   ui?: boolean;
   allowRemoteUi?: boolean;
+  cacheMaxBytes?: number;
 }
 
 /** `<Documents>/Transcript Desk` where a Documents folder exists, else `~/Transcript Desk`. */
@@ -71,6 +73,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', 'port; 0 picks a free one', port, 8787)
     .option('--ui', 'also serve the desk UI (from `npm run build`) at /app/, opened with a one-time link')
     .option('--allow-remote-ui', 'allow --ui on an address other than loopback (anyone who gets a session can spend the owner\'s credits)')
+    .option('--cache-max-bytes <size>', 'limit the transcript cache to this size while this server runs (500MB, 2GB; default: the cache.maxBytes setting)', cacheSize)
     .action(async (options: ServeOptions) => {
       const loopback = LOOPBACK.has(options.host);
       if (options.ui === true && !loopback && options.allowRemoteUi !== true) {
@@ -79,6 +82,7 @@ export function registerServe(program: Command): void {
       if (options.ui === true && !rendererIsBuilt(RENDERER_DIR)) fail(`The desk UI is not built (no ${join(RENDERER_DIR, 'index.html')}). Run \`npm run build\` first.`);
 
       const opened = open();
+      if (options.cacheMaxBytes !== undefined) opened.ledger.cache.overrideLimit(options.cacheMaxBytes);
       opened.podcast.subscribe(logPodcastEvent);
       let desk: Desk | undefined;
       let sessions: SessionStore | undefined;

@@ -46,7 +46,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
   const settings = deps.settings ?? new Settings(deps.ledger);
   const host = options.host;
-  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info() };
+  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.ledger.cache };
   const cookies = new PlatformCookieStore(deps.upstream.cookies, host?.secrets, {
     ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),

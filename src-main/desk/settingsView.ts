@@ -6,6 +6,7 @@ import { DeskError } from '../../src-shared/contract/result';
 import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '../../src-shared/settings';
 import { SecretStoreError } from '../service/secrets';
 import { SettingsError, type Settings } from '../service/settings';
+import type { TranscriptCache } from '../service/ledger/transcriptCache';
 import type { RestApiControl } from './restApi';
 
 export interface SettingsContext {
@@ -14,6 +15,7 @@ export interface SettingsContext {
   defaultExportFolder: string;
   restApi: RestApiControl | undefined;
   host: () => HostInfo;
+  cache: Pick<TranscriptCache, 'stats' | 'limit'>;
 }
 
 export const browserHost = (): HostInfo => BROWSER_HOST;
@@ -28,7 +30,9 @@ export function settingsView(ctx: SettingsContext): SettingsView {
   const values = ctx.settings.all();
   const secretsSet = SETTING_KEYS.filter((key) => SECRET_SETTINGS.has(key) && values[key] !== null);
   for (const key of SECRET_SETTINGS) (values as Record<SettingKey, unknown>)[key] = null;
-  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: exportFolderOf(ctx), dataHome: ctx.home, host: ctx.host() };
+  const limit = ctx.cache.limit();
+  const cache = { ...ctx.cache.stats(), limit: limit.bytes, limitOverridden: limit.overridden };
+  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: exportFolderOf(ctx), dataHome: ctx.home, host: ctx.host(), cache };
 }
 
 /**

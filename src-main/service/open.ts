@@ -58,6 +58,8 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
     });
     const profile = new UpstreamProfile(profileFile(home));
     const settings = new Settings(ledger, host.secretSettings);
+    // Read at every eviction check, so `settings set cache.maxBytes` reaches a running server.
+    ledger.cache.useLimit(() => settings.get('cache.maxBytes'));
     const stt = new SpeechToText({ ledger, upstream, home, settings });
     const podcast = new PodcastJobs({ ledger, stt, upstream, home });
     const service = new TranscriptService({ podcast: podcast.submitter, stt, ...options, fetchers: { ...buildFetchers({ upstream, stt, profile }), ...options.fetchers }, ledger });

@@ -27,6 +27,20 @@ export const restApiStateSchema = z.object({
 });
 export type RestApiState = z.infer<typeof restApiStateSchema>;
 
+/** The transcript cache as the settings view shows it (`db stats` prints the same). */
+export const cacheStateSchema = z.object({
+  transcripts: z.number().int().nonnegative(),
+  /** Kept in the library (fetched through the desk's queue, or exported): never evicted. */
+  kept: z.number().int().nonnegative(),
+  /** What the cached transcripts cost the ledger file, as the limit counts it. */
+  bytes: z.number().int().nonnegative(),
+  /** The limit in force; null is no limit. */
+  limit: z.number().int().positive().nullable(),
+  /** The limit is this server's `serve --cache-max-bytes`, not the `cache.maxBytes` setting. */
+  limitOverridden: z.boolean(),
+});
+export type CacheState = z.infer<typeof cacheStateSchema>;
+
 export const settingsViewSchema = z.object({
   values,
   /** Secret settings that have a value. Their value above is always null. */
@@ -35,6 +49,7 @@ export const settingsViewSchema = z.object({
   /** Where exports go when no folder is named (the setting, or the default folder). */
   exportFolder: z.string(),
   dataHome: z.string(),
+  cache: cacheStateSchema,
   /** What the host can do (dialogs, sign-in windows) and where it keeps secrets. */
   host: hostInfoSchema,
 });

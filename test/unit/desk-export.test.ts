@@ -87,6 +87,22 @@ describe('export', () => {
     expect(readFileSync(join(out, byRef.files[0] ?? ''), 'utf8')).toMatch(/^WEBVTT/);
   });
 
+  it('keeps what the queue fetched and what is exported (never evicted), and the settings view counts them', async () => {
+    const kept = () => Object.fromEntries((t.opened.ledger.db.prepare('SELECT canonical_key, kept FROM transcripts').all() as { canonical_key: string; kept: number }[]).map((r) => [r.canonical_key, r.kept]));
+    // Fetched by the REST API only (a script on this machine): cached, not kept.
+    const { service, owner } = t.opened;
+    const rest = await service.handle(`Bearer ${owner.key}`, '127.0.0.1', (caller) => service.transcript(caller, 'longform', JSON.stringify({ url: 'https://www.youtube.com/watch?v=okRestOnly1' })));
+    expect(rest.status).toBe(200);
+    expect(kept()).toEqual({ [YOUTUBE_IDS.withCaptions]: 1, [TIKTOK_IDS.withCaptions]: 1, [TIKTOK_IDS.videoNoCaptions]: 1, [RUMBLE_IDS.withCaptions]: 1, okRestOnly1: 0 });
+    expect((await t.call('settings.get', {})).cache).toMatchObject({ transcripts: 5, kept: 4, limit: 1_000_000_000, limitOverridden: false });
+
+    await t.call('export.run', { scope: { kind: 'transcripts', refs: [{ kind: 'transcript', platform: 'longform', key: 'okRestOnly1' }] }, format: 'txt', folder: join(home.dir, 'picked') });
+    expect(kept().okRestOnly1).toBe(1);
+    const { cache } = await t.call('settings.get', {});
+    expect(cache).toMatchObject({ transcripts: 5, kept: 5 });
+    expect(cache.bytes).toBeGreaterThan(0);
+  });
+
   it('writes one zip whose files are the folder export, and refuses a relative folder', async () => {
     const zipped = await t.call('export.run', { scope: { kind: 'queue' }, format: 'vtt', target: 'zip' });
     expect(zipped.zipFile).toMatch(/transcripts-vtt-\d{4}-\d{2}-\d{2}-\d{4}\.zip$/);

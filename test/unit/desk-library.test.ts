@@ -112,3 +112,62 @@ describe('index kept by triggers', () => {
     }
   });
 });
+
+describe('the index keeps no copy of the text (migration 006)', () => {
+  /** FTS5's own check against its content (the compressed records): throws on any drift between the two. */
+  const checkIndex = () => ledger.db.prepare("INSERT INTO library_fts (library_fts, rank) VALUES ('integrity-check', 1)").run();
+
+  it('has no content table of its own, and stays exact through refetches, evictions, deletes and episodes', () => {
+    const shadow = ledger.db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'library_fts_%' ORDER BY name").pluck().all();
+    expect(shadow).not.toContain('library_fts_content');
+
+    put('longform', 'v1', 'Council meeting', 'Tonight the bridge vote, and a café debate.');
+    put('shortform', 't1', null, 'Three things about the bridge nobody tells you');
+    put('longform', 'v1', 'Council meeting (fixed)', 'Only rivers now');
+    checkIndex();
+    expect(search(toFtsQuery('rivers')).rows.map((r) => [r.title, r.snippet])).toEqual([['Council meeting (fixed)', `Only ${HIT_START}rivers${HIT_END} now`]]);
+    expect(search(toFtsQuery('bridge')).rows.map((r) => r.refKey)).toEqual(['t1']);
+
+    // The cache limit evicts the oldest transcript: out of the cache, the library and the index.
+    const owner = ledger.accounts.create('pro', 'owner', true);
+    ledger.credits.grant(owner.id, 100);
+    ledger.db.prepare("UPDATE transcripts SET used_at = 1 WHERE canonical_key = 't1'").run();
+    ledger.cache.useLimit(() => ledger.cache.stats().bytes - 1);
+    expect(ledger.cache.evictPastLimit()).toBe(1);
+    ledger.cache.useLimit(() => null);
+    checkIndex();
+    expect(search(toFtsQuery('bridge')).total).toBe(0);
+    expect(ledger.cache.get('shortform', 't1')).toBeUndefined();
+
+    const job = { jobId: 'j1', accountId: owner.id, episodeKey: 'ep1', title: 'Deep dive', showTitle: 'The Show', durationSeconds: 60, chunksTotal: 1, reserved: 10 };
+    insertProcessingJob(ledger, job);
+    finishJob(ledger, job, 'All about submarine cables', 10);
+    ledger.db.prepare("UPDATE podcast_episodes SET title = 'Deeper dive' WHERE episode_key = 'ep1'").run();
+    checkIndex();
+    const [episode] = search(toFtsQuery('submarine')).rows;
+    expect(episode?.title).toBe('Deeper dive');
+    expect(ledger.library.delete([episode?.id ?? 0])).toBe(1);
+    checkIndex();
+    expect(search(toFtsQuery('submarine')).total).toBe(0);
+
+    const [entry] = search(toFtsQuery('rivers')).rows;
+    expect(ledger.library.delete([entry?.id ?? 0])).toBe(1);
+    checkIndex();
+    expect(search(null).total).toBe(0);
+  });
+
+  it('lists or searches a page of a large library reading the texts of that page only', () => {
+    for (let i = 0; i < 30; i++) put('longform', `v${i}`, `Talk ${i}`, `words of talk ${i} `.repeat(20));
+    let reads = 0;
+    // The same one-argument function, counting its calls.
+    ledger.db.function('transcript_text', { deterministic: true }, (_record: unknown) => {
+      reads++;
+      return 'x';
+    });
+    expect(search(null, { limit: 5 }).rows).toHaveLength(5);
+    expect(reads).toBe(5);
+    reads = 0;
+    const found = search(toFtsQuery('talk'), { limit: 5 });
+    expect([found.total, found.rows.length, reads]).toEqual([30, 5, 5]);
+  });
+});

@@ -170,6 +170,40 @@ describe('transcript cache', () => {
     expect(ledger.cache.get('shortform', 'short:https://vm.tiktok.com/ZMeBTp4R2/')?.text).toBe('hi');
     expect(ledger.cache.get('longform', '6718335390845095173')).toBeUndefined();
   });
+
+  it('past its limit evicts the least recently used (a hit is a use, marked at most once a minute), never a kept one or the one just stored', () => {
+    const words = (n: number) => `word${n} `.repeat(2000);
+    const put = (key: string) => ledger.cache.put({ platform: 'longform', canonicalKey: key, sourceUrl: `https://youtu.be/${key}`, title: key, body: { transcript: words(key.length) }, text: words(key.length), segments: null });
+    const usedAt = (key: string) => ledger.db.prepare('SELECT used_at FROM transcripts WHERE canonical_key = ?').pluck().get(key) as number;
+    const age = (key: string, ms: number) => ledger.db.prepare('UPDATE transcripts SET used_at = ? WHERE canonical_key = ?').run(Date.now() - ms, key);
+    for (const key of ['kept', 'a', 'b', 'c']) put(key);
+    ledger.cache.keep('longform', 'kept');
+    age('kept', 5 * 60_000);
+    age('a', 4 * 60_000);
+    age('b', 3 * 60_000);
+    age('c', 2 * 60_000);
+
+    // A hit on `a` marks it used now; a second one within the minute writes nothing.
+    ledger.cache.get('longform', 'a');
+    const marked = usedAt('a');
+    expect(marked).toBeGreaterThan(Date.now() - 1000);
+    age('a', 30_000);
+    const halfAMinute = usedAt('a');
+    ledger.cache.get('longform', 'a');
+    expect(usedAt('a')).toBe(halfAMinute);
+
+    // A limit of four and a half: the fifth evicts down to 90 % of it, which is `b` alone, the
+    // least recently used that is not kept.
+    const each = ledger.cache.stats().bytes / 4;
+    ledger.cache.useLimit(() => Math.floor(each * 4.5));
+    put('d');
+    expect(['kept', 'a', 'b', 'c', 'd'].filter((key) => ledger.cache.get('longform', key) !== undefined)).toEqual(['kept', 'a', 'c', 'd']);
+    // Even a limit below what is kept evicts everything else but never the one just stored.
+    ledger.cache.useLimit(() => 1);
+    put('e');
+    expect(['kept', 'a', 'b', 'c', 'd', 'e'].filter((key) => ledger.cache.get('longform', key) !== undefined)).toEqual(['kept', 'e']);
+    ledger.db.prepare("INSERT INTO library_fts (library_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
 });
 
 describe('rate windows', () => {

@@ -97,8 +97,13 @@ export function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' |
     }
     seen.add(identity);
     const formatted = formatTranscript(toDocument(source.view), input.format, { maxLineLength });
-    if (!formatted.ok) batch.skipped.push({ name: source.label, reason: formatted.reason });
-    else batch.ready.push({ name: source.name, content: formatted.content });
+    if (!formatted.ok) {
+      batch.skipped.push({ name: source.label, reason: formatted.reason });
+      continue;
+    }
+    batch.ready.push({ name: source.name, content: formatted.content });
+    // An exported transcript is one the person keeps: the cache limit never evicts it.
+    if (source.view.ref.kind === 'transcript') deps.ledger.cache.keep(source.view.ref.platform, source.view.ref.key);
   }
   return batch;
 }

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { registerLedgerFunctions } from './functions';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations/index';
 
@@ -43,6 +44,13 @@ function createPrivateFile(file: string): void {
   }
 }
 
+/**
+ * The WAL file is cut back to this size whenever a checkpoint empties it: bulk work (a migration,
+ * an eviction batch, a prune) must not leave a WAL as large as the work was. A little above the
+ * automatic checkpoint's 1000 pages (4 MB), so an ordinary cycle reuses the file as it is.
+ */
+export const WAL_SIZE_LIMIT_BYTES = 8 * 1024 * 1024;
+
 /** Opens (creating if needed) the ledger file in WAL mode, checks its pages and migrates it. */
 export function openDatabase(file: string): Database.Database {
   if (file !== ':memory:') {
@@ -53,14 +61,20 @@ export function openDatabase(file: string): Database.Database {
   }
   const db = new Database(file);
   try {
+    // Before anything reads the schema: its views and triggers call these (functions.ts).
+    registerLedgerFunctions(db);
     db.pragma('journal_mode = WAL');
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commit.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     // The CLI, the server and the app may share one file; wait for a writer instead of failing.
     db.pragma('busy_timeout = 5000');
     checkPages(db, file);
+    const before = db.pragma('user_version', { simple: true }) as number;
     migrate(db, MIGRATIONS);
+    // A migration may rewrite every row (006 does): give the WAL back now rather than at the next checkpoint.
+    if (before !== 0 && (db.pragma('user_version', { simple: true }) as number) !== before) db.pragma('wal_checkpoint(TRUNCATE)');
     return db;
   } catch (error) {
     db.close();
@@ -91,6 +105,7 @@ export async function backupDatabase(source: string, target: string): Promise<vo
     // nothing else had it open; the next process to open the ledger uses them as usual.
     const db = new Database(source, { readonly: true, fileMustExist: true });
     try {
+      registerLedgerFunctions(db);
       db.pragma('busy_timeout = 5000');
       // Every page in one step: one read transaction, so one consistent moment of the ledger
       // (stepping by 100 pages would restart whenever another process writes in between).
@@ -100,6 +115,7 @@ export async function backupDatabase(source: string, target: string): Promise<vo
     }
     const copy = new Database(target);
     try {
+      registerLedgerFunctions(copy);
       copy.pragma('journal_mode = DELETE');
       const check = copy.pragma('integrity_check', { simple: true }) as string;
       if (check !== 'ok') throw new LedgerDamagedError(source, check);

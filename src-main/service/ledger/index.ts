@@ -5,6 +5,7 @@ import { CreditLedger } from './credits';
 import { openDatabase } from './database';
 import { ApiKeys } from './keys';
 import { Library } from './library';
+import { LedgerMaintenance } from './maintenance';
 import { PodcastJobs } from './podcastJobs';
 import { PodcastWork } from './podcastWork';
 import { QueueItems } from './queueItems';
@@ -25,6 +26,7 @@ export class Ledger {
   readonly sttTasks: SttTasks;
   readonly queue: QueueItems;
   readonly library: Library;
+  readonly maintenance: LedgerMaintenance;
 
   constructor(readonly db: Database.Database) {
     this.accounts = new Accounts(db);
@@ -38,6 +40,7 @@ export class Ledger {
     this.sttTasks = new SttTasks(db);
     this.queue = new QueueItems(db);
     this.library = new Library(db);
+    this.maintenance = new LedgerMaintenance(db);
   }
 
   static open(file: string): Ledger {

@@ -60,11 +60,18 @@ const COLUMNS = `e.id, e.kind, e.platform, e.ref_key, e.created_at,
   COALESCE(t.title, p.title) AS title,
   p.show_title AS subtitle,
   COALESCE(t.source_url, p.audio_url) AS source_url,
-  (COALESCE(t.segments, p.segments) IS NOT NULL AND COALESCE(t.segments, p.segments) != '[]') AS has_timing`;
+  COALESCE(t.has_timing, p.segments IS NOT NULL AND p.segments != '[]') AS has_timing`;
 const JOINS = `LEFT JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
   LEFT JOIN podcast_episodes p ON e.kind = 'episode' AND p.episode_key = e.ref_key`;
+/** The entry's text (what library_content has for it), read for this row only. */
+const TEXT = `CASE WHEN e.kind = 'transcript' THEN (SELECT transcript_text(r.record) FROM transcript_records r WHERE r.id = t.id) ELSE p.transcript END`;
+/** The entry has indexed text (library_content has its row), decided without reading the text. */
+const HAS_TEXT = `(t.id IS NOT NULL OR (p.status = 'done' AND p.transcript IS NOT NULL))`;
 
-/** The library's index (migration 004): search, read, delete. Triggers keep it in step with the cache. */
+/**
+ * The library's index (migrations 004 and 006): search, read, delete. Triggers keep it in step with
+ * the cache; it holds no text of its own but reads it from library_content (the compressed records).
+ */
 export class Library {
   constructor(private readonly db: Database.Database) {}
 
@@ -86,19 +93,27 @@ export class Library {
     if (filter.match === null) {
       const clause = where.join(' AND ');
       const total = (this.db.prepare(`SELECT COUNT(*) FROM library_entries e WHERE ${clause}`).pluck().get(params) as number) ?? 0;
+      // The page first, then its texts: a text is decompressed only for the rows shown (the
+      // sorter would otherwise compute the snippet of every entry before LIMIT applies).
       const rows = this.db
-        .prepare(`SELECT ${COLUMNS}, substr(f.text, 1, 240) AS snippet FROM library_entries e JOIN library_fts f ON f.rowid = e.id ${JOINS} WHERE ${clause} ORDER BY e.created_at DESC, e.id DESC LIMIT @limit OFFSET @offset`)
+        .prepare(
+          `WITH page AS MATERIALIZED (SELECT e.id FROM library_entries e ${JOINS} WHERE ${clause} AND ${HAS_TEXT} ORDER BY e.created_at DESC, e.id DESC LIMIT @limit OFFSET @offset)
+           SELECT ${COLUMNS}, substr(${TEXT}, 1, 240) AS snippet FROM page JOIN library_entries e ON e.id = page.id ${JOINS}
+           ORDER BY e.created_at DESC, e.id DESC`,
+        )
         .all(params) as Row[];
       return { total, rows: rows.map(toRow) };
     }
     params.match = filter.match;
     const clause = ['library_fts MATCH @match', ...where].join(' AND ');
     const total = this.db.prepare(`SELECT COUNT(*) FROM library_fts f JOIN library_entries e ON e.id = f.rowid WHERE ${clause}`).pluck().get(params) as number;
+    // Ranked page first, snippets for its rows only (each snippet reads the text from its record).
     const rows = this.db
       .prepare(
-        `SELECT ${COLUMNS}, snippet(library_fts, 1, '${HIT_START}', '${HIT_END}', '…', 24) AS snippet
-         FROM library_fts f JOIN library_entries e ON e.id = f.rowid ${JOINS}
-         WHERE ${clause} ORDER BY f.rank, e.created_at DESC LIMIT @limit OFFSET @offset`,
+        `WITH page AS MATERIALIZED (SELECT f.rowid AS id, f.rank AS rank, e.created_at AS created_at FROM library_fts f JOIN library_entries e ON e.id = f.rowid WHERE ${clause} ORDER BY f.rank, e.created_at DESC LIMIT @limit OFFSET @offset)
+         SELECT ${COLUMNS}, (SELECT snippet(library_fts, 1, '${HIT_START}', '${HIT_END}', '…', 24) FROM library_fts WHERE library_fts MATCH @match AND rowid = page.id) AS snippet
+         FROM page JOIN library_entries e ON e.id = page.id ${JOINS}
+         ORDER BY page.rank, page.created_at DESC`,
       )
       .all(params) as Row[];
     return { total, rows: rows.map(toRow) };
@@ -127,7 +142,7 @@ export class Library {
             this.db.prepare('DELETE FROM transcript_aliases WHERE platform = ? AND canonical_key = ?').run(entry.platform, entry.ref_key);
             this.db.prepare('DELETE FROM transcripts WHERE platform = ? AND canonical_key = ?').run(entry.platform, entry.ref_key);
           } else {
-            this.db.prepare('DELETE FROM library_fts WHERE rowid = ?').run(id);
+            // Its trigger takes it out of the index (migration 006).
             this.db.prepare('UPDATE library_entries SET hidden = 1 WHERE id = ?').run(id);
           }
           deleted++;

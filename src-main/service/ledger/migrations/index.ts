@@ -3,6 +3,7 @@ import { sql as speechToText } from './002_speech_to_text';
 import { sql as podcastWork } from './003_podcast_work';
 import { sql as desk } from './004_desk';
 import { sql as podcastStart } from './005_podcast';
+import { sql as compactStore } from './006_compact_store';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'podcast_work', sql: podcastWork },
   { version: 4, name: 'desk', sql: desk },
   { version: 5, name: 'podcast_start', sql: podcastStart },
+  { version: 6, name: 'compact_store', sql: compactStore },
 ];

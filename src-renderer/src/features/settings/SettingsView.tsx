@@ -1,8 +1,9 @@
-// Settings: appearance, queue, export, the local REST API, speech-to-text, platform accounts, the upstream profile, API keys.
+// Settings: appearance, queue, export, the local REST API, the transcript cache, speech-to-text, platform accounts, the upstream profile, API keys.
 import { useEffect, useState } from 'react';
 import { THEMES } from '../../../../src-shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
+import { CachePanel } from './CachePanel';
 import { KeysPanel } from './KeysPanel';
 import { OwnerCreditsPanel } from './OwnerCreditsPanel';
 import { SpeechPanel } from './SpeechPanel';
@@ -72,6 +73,7 @@ export function SettingsView() {
           {api.running ? `Running at ${api.url ?? ''}.` : 'Not running.'} {api.problem ?? ''} {!api.controllable && api.running ? 'This desk is served by transcript-desk serve --ui, which is the API itself; the switch and port apply to the desktop app.' : ''}
         </p>
       </section>
+      <CachePanel />
       <SpeechPanel />
       <AccountsPanel />
       <UpstreamPanel />
