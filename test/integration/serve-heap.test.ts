@@ -1,5 +1,5 @@
 // serve runs with a 16 MB semi-space (src-main/cli/serverHeap.ts: with Node 24's default young
-// generation its RSS reached 304–339 MB under bench/memory's load) and gets it by replacing itself,
+// generation its RSS reached 304–385 MB under bench/memory's load) and gets it by replacing itself,
 // so it stays one process under the PID its launcher started: what a supervisor signals and waits on.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
