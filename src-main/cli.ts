@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // transcript-desk: the service from a terminal. Every command reads TRANSCRIPT_DESK_HOME.
 // Each group of commands lives in src-main/cli/ and registers itself here.
+// First of all: serve sizes its heap, which may restart this process in place (cli/serverHeap.ts).
+import './cli/serverHeapAtStart';
 import { Command } from 'commander';
 import { registerAccountCommands } from './cli/accounts';
 import { registerBackup } from './cli/backup';
