@@ -180,7 +180,7 @@ describe('stopping serve', { timeout: cliGuardMs(3) }, () => {
     const served = await serve('npm');
     // One launcher and the server itself: no shell, no TypeScript loader between them.
     const members = groupMembers(served.pgid);
-    expect(members.map((m) => m.command)).toEqual([expect.stringMatching(/^npm run serve/), `node out/main/cli.js serve --port 0`]);
+    expect(members.map((m) => m.command)).toEqual([expect.stringMatching(/^npm run serve/), `node --max-semi-space-size=16 out/main/cli.js serve --port 0`]);
     const clients = await incompleteClients(served.url);
     // A keep-alive connection left idle after an answered request.
     const idle = await rawConnection(served.url, sockets);
