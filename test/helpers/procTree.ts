@@ -13,6 +13,12 @@ export interface ProcessMemory {
   anon: number;
   /** RssFile: mapped files (the node binary, native addons, the ledger's mmap if any). */
   file: number;
+  /**
+   * Pss (smaps_rollup): RSS with each shared page divided among the processes that map it. npm and
+   * the server map the same node binary (about 48 MB); summed RSS counts it twice, summed PSS once,
+   * which is what the group really takes from the machine.
+   */
+  pss: number;
 }
 
 const KB = 1024;
@@ -27,7 +33,13 @@ export function processMemory(pid: number): ProcessMemory | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const name = /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '?';
-    return { pid, name, rss: statusField(status, 'VmRSS'), anon: statusField(status, 'RssAnon'), file: statusField(status, 'RssFile') };
+    let rollup = '';
+    try {
+      rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    } catch {
+      // Kernels before 4.14 have no smaps_rollup: PSS reads as 0 and the RSS figures stand alone.
+    }
+    return { pid, name, rss: statusField(status, 'VmRSS'), anon: statusField(status, 'RssAnon'), file: statusField(status, 'RssFile'), pss: statusField(rollup, 'Pss') };
   } catch {
     return undefined;
   }
@@ -115,6 +127,8 @@ export function listeningProcess(pgid: number, port: number): number | undefined
 export interface TreeSample {
   at: number;
   tree: number;
+  /** The members' PSS summed: shared pages counted once. */
+  treePss: number;
   server: ProcessMemory | undefined;
   members: ProcessMemory[];
 }
@@ -124,7 +138,7 @@ export function sampleTree(pgid: number, serverPid: number): TreeSample {
   const members = groupMembers(pgid)
     .map(processMemory)
     .filter((m): m is ProcessMemory => m !== undefined);
-  return { at: Date.now(), tree: members.reduce((sum, m) => sum + m.rss, 0), server: members.find((m) => m.pid === serverPid), members };
+  return { at: Date.now(), tree: members.reduce((sum, m) => sum + m.rss, 0), treePss: members.reduce((sum, m) => sum + m.pss, 0), server: members.find((m) => m.pid === serverPid), members };
 }
 
 /** Peaks of a run of samples; `mark()` starts a new phase while the overall peak keeps counting. */
