@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { startListeningChild } from './process';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
+import { createBenchKeys } from './keys';
 import { longformBody } from '../src-main/service/platforms/youtube/shape';
 import { parseForPlatform } from '../src-shared/url/parse';
 import { realLengthCues } from '../test/upstream/realLength';
@@ -52,13 +53,7 @@ async function load(url: string, keys: string[]): Promise<number> {
 async function main(): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'td-bench-hit-'));
   const ledger = Ledger.open(ledgerFile(home));
-  const keys = ledger.transaction(() =>
-    Array.from({ length: KEYS }, () => {
-      const account = ledger.accounts.create('free');
-      ledger.credits.grant(account.id, 10);
-      return ledger.keys.create(account.id).key;
-    }),
-  );
+  const keys = createBenchKeys(ledger, KEYS, 10);
   for (let i = 0; i < TALKS; i++) cacheTalk(ledger, talkId(i));
 
   // In process: every talk read back many times.

@@ -18,6 +18,7 @@ import { Agent, request } from 'undici';
 import { startFixtureUpstream } from '../test/upstream/server';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
+import { createBenchKeys } from './keys';
 import { cpuSeconds, groupMembers, listeningProcess, mb, peakServer, peakTree, TreeSampler, type TreeSample } from '../test/helpers/procTree';
 
 const FRESH = Number(process.env.BENCH_FRESH ?? 800);
@@ -191,13 +192,7 @@ async function measure(launched: Launched, load: Load, home: string): Promise<Me
 function makeKeys(home: string, count: number): string[] {
   const ledger = Ledger.open(ledgerFile(home));
   try {
-    return ledger.transaction(() =>
-      Array.from({ length: count }, () => {
-        const account = ledger.accounts.create('free');
-        ledger.credits.grant(account.id, 1000);
-        return ledger.keys.create(account.id).key;
-      }),
-    );
+    return createBenchKeys(ledger, count, 1000);
   } finally {
     ledger.close();
   }

@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { startListeningChild } from './process';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
+import { createBenchKeys } from './keys';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -29,13 +30,7 @@ async function load(url: string, keys: string[]): Promise<number> {
 async function main(): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'td-bench-rest-'));
   const ledger = Ledger.open(ledgerFile(home));
-  const keys = ledger.transaction(() =>
-    Array.from({ length: KEYS }, () => {
-      const account = ledger.accounts.create('free');
-      ledger.credits.grant(account.id, 10);
-      return ledger.keys.create(account.id).key;
-    }),
-  );
+  const keys = createBenchKeys(ledger, KEYS, 10);
   ledger.close();
 
   const bare = await startListeningChild([join(ROOT, 'bench/bare-server.ts')], {});

@@ -123,3 +123,17 @@ export class FakeWindow {
 export const BrowserWindow = FakeWindow;
 
 export default { ipcMain, shell, protocol, safeStorage, webUtils, net, session, dialog, app, screen, Menu, Notification, BrowserWindow };
+
+/**
+ * Points the app at a test data home: its ledger and Electron's paths under `dir`, safeStorage
+ * available, and never the developer's own keychain (keytar finds no session bus and the app falls
+ * back). Quiets the app's stdout. The caller restores process.env and the mocks afterwards.
+ */
+export function useDesktopHome(dir: string): void {
+  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus';
+  process.env.TRANSCRIPT_DESK_HOME = dir;
+  safeStorageState.available = true;
+  safeStorageState.backend = 'gnome_libsecret';
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  app.getPath.mockImplementation((name: string) => `${dir}/${name}`);
+}

@@ -3,7 +3,7 @@
 // session wrote into, so the page cannot have any path on the machine opened.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { app, ipcMain, safeStorageState, shell } from '../../helpers/electronMock';
+import { ipcMain, shell, useDesktopHome } from '../../helpers/electronMock';
 import { tempHome } from '../../helpers/home';
 import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
 
@@ -15,12 +15,7 @@ const env = { ...process.env };
 
 beforeAll(async () => {
   home = tempHome();
-  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus';
-  process.env.TRANSCRIPT_DESK_HOME = home.dir;
-  safeStorageState.available = true;
-  safeStorageState.backend = 'gnome_libsecret';
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  app.getPath.mockImplementation((name: string) => join(home.dir, name));
+  useDesktopHome(home.dir);
   desktop = await startDesktop([]);
 });
 afterAll(async () => {

@@ -4,10 +4,9 @@
 // released, and the ledger is left checkpointed even while another process has it open.
 import { statSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { app, ipcMain, safeStorageState } from '../../helpers/electronMock';
+import { ipcMain, useDesktopHome } from '../../helpers/electronMock';
 import { tempHome } from '../../helpers/home';
 import { rawConnection, requestHead, responses } from '../../helpers/rawHttp';
 import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
@@ -33,12 +32,7 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   home = tempHome();
-  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus';
-  process.env.TRANSCRIPT_DESK_HOME = home.dir;
-  safeStorageState.available = true;
-  safeStorageState.backend = 'gnome_libsecret';
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  app.getPath.mockImplementation((name: string) => join(home.dir, name));
+  useDesktopHome(home.dir);
   desktop = await startDesktop([]);
 });
 afterAll(async () => {

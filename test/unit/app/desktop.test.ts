@@ -5,7 +5,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { app, appMenus, ipcMain, safeStorageState, session, windows } from '../../helpers/electronMock';
+import { appMenus, ipcMain, session, windows, useDesktopHome } from '../../helpers/electronMock';
 import { tempHome } from '../../helpers/home';
 import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
 import { ownerKeyFile } from '../../../src-main/service/home';
@@ -20,17 +20,11 @@ const env = { ...process.env };
 
 beforeAll(async () => {
   home = tempHome();
-  // Never the developer's own keychain: keytar finds no session bus and the app falls back.
-  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus';
-  process.env.TRANSCRIPT_DESK_HOME = home.dir;
-  safeStorageState.available = true;
-  safeStorageState.backend = 'gnome_libsecret';
+  useDesktopHome(home.dir);
   const cli = openService(home.dir, {}, {});
   cliKey = cli.owner.key;
   cli.close();
   writeFileSync(join(home.dir, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8\nhttps://rumble.com/vok0001-city-council-bridge-vote-live-coverage.html\n');
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  app.getPath.mockImplementation((name: string) => join(home.dir, name));
   desktop = await startDesktop(['--some-switch', join(home.dir, 'links.txt')]);
 });
 afterAll(async () => {
