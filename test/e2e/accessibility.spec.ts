@@ -92,7 +92,7 @@ test('axe-core finds no violation on any view, light and dark', async ({ page })
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
   // The cache's size against its limit; what the queue fetched above is kept.
-  await expect(page.getByRole('region', { name: 'Transcript cache' }).getByRole('status')).toHaveText(/^[\d.]+ MB of 1,000 MB · \d+ transcripts?, [1-9]\d* kept in the library$/);
+  await expect(page.getByRole('region', { name: 'Transcript cache' }).getByRole('status')).toHaveText(/^[\d.]+ (kB|MB) of 1,000 MB · \d+ transcripts?, [1-9]\d* kept in the library$/);
   await scanBothThemes(page, 'settings');
 });
 

@@ -1,7 +1,8 @@
 // Settings → Transcript cache: the cache's size against its limit (cache.maxBytes), the limit set
 // in megabytes or switched off, and what the queue fetched counted as kept.
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startDesk, type RunningDesk, queueRow } from './desk';
+import { SCREENSHOTS, startDesk, type RunningDesk, queueRow } from './desk';
 import { OPENABLE } from './fullQueue';
 
 test.use({ actionTimeout: 30_000 });
@@ -41,5 +42,6 @@ test('shows the cache against its limit, and sets the limit or none', async ({ p
   if (await run.isEnabled()) await run.click();
   await expect(queueRow(page, OPENABLE)).toHaveAttribute('data-status', 'done');
   await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(status).toHaveText(/^[\d.]+ MB of 250 MB · 1 transcript, 1 kept in the library$/);
+  await expect(status).toHaveText(/^[\d.]+ kB of 250 MB · 1 transcript, 1 kept in the library$/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'cache-settings.png'), fullPage: true });
 });

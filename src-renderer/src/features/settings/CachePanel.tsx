@@ -7,7 +7,8 @@ import { useSettings } from '../../stores/settings';
 import { useSave } from './useSave';
 
 const MB = 1_000_000;
-const megabytes = (n: number) => `${(n / MB).toLocaleString('en-US', { maximumFractionDigits: n < 10 * MB ? 1 : 0 })} MB`;
+// Under a megabyte in kB: one cached talk (about 23 kB) must not read as "0 MB".
+const megabytes = (n: number) => (n > 0 && n < MB ? `${Math.max(1, Math.round(n / 1000)).toLocaleString('en-US')} kB` : `${(n / MB).toLocaleString('en-US', { maximumFractionDigits: n < 10 * MB ? 1 : 0 })} MB`);
 
 export function CachePanel() {
   const view = useSettings((s) => s.view);
