@@ -5,9 +5,9 @@
 // Uses only the cache's put/get, so the same script measures the store before and after a change.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startListeningChild } from './process';
+import { bareThenReal } from './process';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
 import { createBenchKeys } from './keys';
@@ -19,7 +19,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEYS = 3000;
 const TALKS = 200;
-const ROOT = resolve(__dirname, '..');
 
 const talkId = (i: number) => `realHit${String(i).padStart(4, '0')}`;
 
@@ -64,13 +63,7 @@ async function main(): Promise<void> {
   const perGet = ((performance.now() - started) * 1000) / (rounds * TALKS);
   ledger.close();
 
-  const bare = await startListeningChild([join(ROOT, 'bench/bare-server.ts')], {});
-  const bareRps = await load(bare.url, keys);
-  bare.child.kill();
-
-  const real = await startListeningChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home });
-  const realRps = await load(real.url, keys);
-  real.child.kill();
+  const { bareRps, realRps } = await bareThenReal(home, (url) => load(url, keys));
 
   console.log(`TranscriptCache.get, real-length talk    ${perGet.toFixed(0).padStart(7)} µs per hit`);
   console.log(`bare node:http constant body             ${bareRps.toFixed(0).padStart(7)} req/s`);

@@ -19,3 +19,17 @@ export function startListeningChild(args: string[], env: NodeJS.ProcessEnv = {})
     child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
   });
 }
+
+/**
+ * Runs `load` against the bare node:http server (bench/bare-server.ts) and then against a real
+ * `serve` on `home`, one after the other in this run, and returns both rates (requests per second).
+ */
+export async function bareThenReal(home: string, load: (url: string) => Promise<number>): Promise<{ bareRps: number; realRps: number }> {
+  const bare = await startListeningChild([resolve(ROOT, 'bench/bare-server.ts')], {});
+  const bareRps = await load(bare.url);
+  bare.child.kill();
+  const real = await startListeningChild([resolve(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home });
+  const realRps = await load(real.url);
+  real.child.kill();
+  return { bareRps, realRps };
+}

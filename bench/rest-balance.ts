@@ -3,9 +3,9 @@
 // Thousands of keys take turns so the rate limit is not what is measured.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startListeningChild } from './process';
+import { bareThenReal } from './process';
 import { ledgerFile } from '../src-main/service/home';
 import { Ledger } from '../src-main/service/ledger/index';
 import { createBenchKeys } from './keys';
@@ -13,7 +13,6 @@ import { createBenchKeys } from './keys';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEYS = 3000;
-const ROOT = resolve(__dirname, '..');
 
 async function load(url: string, keys: string[]): Promise<number> {
   let next = 0;
@@ -33,13 +32,7 @@ async function main(): Promise<void> {
   const keys = createBenchKeys(ledger, KEYS, 10);
   ledger.close();
 
-  const bare = await startListeningChild([join(ROOT, 'bench/bare-server.ts')], {});
-  const bareRps = await load(bare.url, keys);
-  bare.child.kill();
-
-  const real = await startListeningChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home });
-  const realRps = await load(real.url, keys);
-  real.child.kill();
+  const { bareRps, realRps } = await bareThenReal(home, (url) => load(url, keys));
 
   console.log(`bare node:http constant body   ${bareRps.toFixed(0).padStart(7)} req/s`);
   console.log(`GET /api/balance (${KEYS} keys)  ${realRps.toFixed(0).padStart(7)} req/s`);
