@@ -13,12 +13,16 @@ const devServerCsp = (): Plugin => ({
   transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
 });
 
+/** The path aliases of tsconfig.json (`#shared/…`, `#service/…`), for the three bundles. */
+const resolveAliases = { alias: { '#shared': resolve(__dirname, 'src-shared'), '#service': resolve(__dirname, 'src-main/service') } };
+
 const NODE_VERSION_CHECK = `if (Number(process.versions.node.split('.')[0]) < 24) { process.stderr.write('transcript-desk needs Node 24 or later; this is Node ' + process.versions.node + '. Run it with npm run (which uses the Node 24 of node_modules) or install Node 24.\\n'); process.exit(1); }`;
 
 // Three bundles: the Electron main process (which hosts the whole transcript service), the
 // sandboxed preload (bundled whole: a sandboxed preload cannot require node_modules), and the renderer.
 export default defineConfig({
   main: {
+    resolve: resolveAliases,
     build: {
       rollupOptions: {
         // `cli` is the transcript-desk command (`npm run serve`, the package's bin, the systemd unit
@@ -32,6 +36,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: resolveAliases,
     build: {
       externalizeDeps: false,
       rollupOptions: { input: { index: resolve(__dirname, 'src-preload/index.ts') } },
@@ -41,6 +46,7 @@ export default defineConfig({
     root: resolve(__dirname, 'src-renderer'),
     // Relative asset paths: the same build loads from app:// in Electron and under /app/ in serve --ui.
     base: './',
+    resolve: resolveAliases,
     build: {
       // Minified: the browser build (serve --ui) parses it on every load.
       minify: true,

@@ -3,9 +3,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { layering } from './eslint.layering.mjs';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '*.config.mjs'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '*.config.mjs', 'eslint.layering.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -21,20 +22,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
-      // Raw IPC only where the contract is wired (src-main/ipc/electronMain.ts, src-preload): every
-      // other channel would bypass the zod parse and the sender-frame check.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'], message: 'IPC goes through src-main/ipc (main) and src-preload (renderer) only.' }] },
-      ],
-    },
-  },
-  {
-    // The service core and the desk's handlers are plain Node: they must run in the CLI and the
-    // headless server (serve --ui). src-main/ipc takes ipcMain-like objects as parameters instead.
-    files: ['src-main/service/**/*.ts', 'src-main/http/**/*.ts', 'src-main/desk/**/*.ts', 'src-main/ipc/**/*.ts', 'src-main/cli.ts', 'src-shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The service core never imports electron.' }] }],
     },
   },
   {
@@ -45,11 +32,9 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src-main/ipc/electronMain.ts', 'src-preload/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // Which folder may import which: one block per room (eslint.layering.mjs).
+  ...layering,
 );

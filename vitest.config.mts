@@ -1,6 +1,9 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // tsconfig.json's path aliases.
+  resolve: { alias: { '#shared': resolve(import.meta.dirname, 'src-shared'), '#service': resolve(import.meta.dirname, 'src-main/service') } },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],

@@ -1,0 +1,59 @@
+// The layering of the house, enforced (README "Layout" draws it). Each room lists the rooms it must
+// never import; ESLint's no-restricted-imports matches the import's text, so every rule is a regex
+// over the relative path (`../../desk/…`, which only the top-level folder can match: no folder
+// inside a room reuses a room's name) and over the path aliases (`#service/…`, `#shared/…`).
+// A block per room replaces (not merges) the rule of earlier blocks for its files, so the
+// electron and IPC bans are repeated in each block that needs them. test/unit/layering.test.ts
+// lints deliberately wrong imports against these blocks.
+
+/** Raw IPC only where the contract is wired (src-main/ipc/electronMain.ts, src-preload). */
+const RAW_IPC = { name: 'electron', importNames: ['ipcMain', 'ipcRenderer', 'contextBridge'], message: 'IPC goes through src-main/ipc (main) and src-preload (renderer) only.' };
+/** The service, the desk and their transports run in the CLI and the headless server too. */
+const NO_ELECTRON = { name: 'electron', message: 'Plain Node here: only src-main/app (the shell) imports electron.' };
+
+/** A room of src-main reached from a sibling room: `../desk`, `../../http/server`, `../cli`. */
+const room = (name) => `^(\\.\\./)+${name}(/|\\.ts$|$)`;
+
+const never = (from, rooms) => ({
+  regex: `${rooms.map(room).join('|')}`,
+  message: `Layering: ${from} never imports ${rooms.join(', ')} (README "Layout").`,
+});
+
+/** The SQLite store is reached only through the store port (service/store) and the composition root. */
+const NO_SQLITE = [
+  { regex: '^better-sqlite3$', message: 'Only the SQLite store (src-main/service/ledger) talks to better-sqlite3; use the store port (service/store).' },
+  { regex: '(^|/)ledger(/|$)', message: 'The ledger is the SQLite implementation of the store port: depend on service/store instead (the composition root service/open.ts builds it).' },
+];
+
+const block = (files, { paths = [NO_ELECTRON], patterns = [], ignores } = {}) => ({
+  files,
+  ...(ignores === undefined ? {} : { ignores }),
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+});
+
+export const layering = [
+  // Everything: raw IPC stays behind src-main/ipc and src-preload.
+  block(['**/*.{ts,tsx,mts}'], { paths: [RAW_IPC] }),
+  block(['src-shared/**/*.ts'], {
+    patterns: [{ regex: '^(\\.\\./)+(src-main|src-renderer|src-preload)(/|$)|^#service(/|$)', message: 'Layering: src-shared is the ground floor; it imports nothing of main, renderer or preload.' }],
+  }),
+  block(['src-main/service/**/*.ts'], { patterns: [never('the service', ['desk', 'http', 'ipc', 'app', 'cli'])] }),
+  block(['src-main/desk/**/*.ts'], { patterns: [never('the desk', ['http', 'ipc', 'app', 'cli'])] }),
+  block(['src-main/http/**/*.ts'], { patterns: [never('src-main/http', ['ipc', 'app', 'cli'])] }),
+  block(['src-main/ipc/**/*.ts'], { patterns: [never('src-main/ipc', ['http', 'app', 'cli'])], ignores: ['src-main/ipc/electronMain.ts'] }),
+  block(['src-main/cli.ts', 'src-main/cli/**/*.ts'], { patterns: [never('the CLI', ['ipc', 'app'])] }),
+  block(['src-main/ipc/electronMain.ts', 'src-preload/**/*.ts'], { paths: [] }),
+  block(['src-renderer/**/*.{ts,tsx}'], {
+    paths: [NO_ELECTRON],
+    patterns: [{ regex: '^(\\.\\./)+(src-main|src-preload)(/|$)|^#service(/|$)', message: 'Layering: the renderer reaches the app through window.desk only.' }],
+  }),
+  block(['src-renderer/src/lib/**/*.{ts,tsx}'], {
+    paths: [NO_ELECTRON],
+    patterns: [
+      { regex: '^(\\.\\./)+(src-main|src-preload)(/|$)|^#service(/|$)', message: 'Layering: the renderer reaches the app through window.desk only.' },
+      { regex: '^(\\.\\./)+features(/|$)', message: "Layering: the renderer's lib never imports features (features use lib)." },
+    ],
+  }),
+];
+
+export { NO_SQLITE };
