@@ -4,7 +4,8 @@ import type { AppCommand, ImportFilesOutput } from '../../../src-shared/contract
 import { describeMalformed } from '../../../src-shared/queue/malformed';
 import { openExportShortcut } from '../features/queue/QueueView';
 import { useApp } from '../stores/app';
-import { desk, errorOf } from './desk';
+import { desk } from './desk';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 import { plural } from './format';
 
 function report(result: ImportFilesOutput): void {
@@ -27,7 +28,7 @@ export async function importUrlFiles(paths?: string[]): Promise<void> {
   try {
     report(await desk().invoke('queue.importFiles', paths === undefined ? {} : { paths }));
   } catch (error) {
-    const { code, message } = errorOf(error);
+    const { code, message } = deskErrorOf(error);
     if (code !== 'cancelled') useApp.getState().notify('error', message);
   }
 }

@@ -4,7 +4,8 @@
 import { create } from 'zustand';
 import { newerQueueState, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
 import { classifyUrl, identityOf } from '../../../src-shared/queue/intake';
-import { desk, errorOf } from '../lib/desk';
+import { desk } from '../lib/desk';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 import { useApp } from './app';
 
 export interface IntakeSummary {
@@ -150,7 +151,7 @@ async function save(send: readonly { id?: string; url: string }[], added: readon
       saved.push(...items);
     }
   } catch (error) {
-    useApp.getState().notify('error', `Some links could not be added: ${errorOf(error).message}`);
+    useApp.getState().notify('error', `Some links could not be added: ${deskErrorOf(error).message}`);
   }
   const savedIds = new Set(saved.map((i) => i.id));
   // A row shown here that the main process folded into another one (or refused) goes away.

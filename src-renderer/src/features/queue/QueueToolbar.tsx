@@ -1,6 +1,7 @@
 // Run control and bulk actions of the queue, with counts; every action has a shortcut (see ShortcutsHelp).
 import { useMemo } from 'react';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { num, plural } from '../../lib/format';
 import { useOffline } from '../../lib/offline';
 import { useApp } from '../../stores/app';
@@ -8,7 +9,7 @@ import { countByStatus, useQueue } from '../../stores/queue';
 import { clearDone, removeRows, retryFailed } from './bulkActions';
 import { RateLimitNote } from './RateLimitNote';
 
-const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
+const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
 
 export const queueActions = {
   runOrResume: () => act(desk().invoke(useQueue.getState().state.phase === 'paused' ? 'queue.resume' : 'queue.run', {}).then((state) => useQueue.getState().setState(state))),

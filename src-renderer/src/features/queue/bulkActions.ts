@@ -3,13 +3,14 @@
 // many failures it left alone because retrying cannot change them (src-shared/queue/permanence.ts).
 import type { QueueItem } from '../../../../src-shared/contract/queue';
 import { PERMANENT_REASON_TEXT, type PermanentReason } from '../../../../src-shared/queue/permanence';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { num, plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 
 const notify = (kind: 'info' | 'error', text: string, action?: { label: string; run: () => void }) => useApp.getState().notify(kind, text, action);
-const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => notify('error', errorOf(error).message));
+const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => notify('error', deskErrorOf(error).message));
 
 function restore(items: QueueItem[]): void {
   void act(
