@@ -52,4 +52,12 @@ export default tseslint.config(
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The renderer's lib sits below its features (views use lib, never the other way): a command
+    // for a view goes through a store (stores/app.ts `requestExport`), not an import of the view.
+    files: ['src-renderer/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features', '**/features/**'], message: 'src-renderer/src/lib never imports features/: put shared code in lib/ or a store.' }] }],
+    },
+  },
 );

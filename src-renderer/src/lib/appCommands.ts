@@ -2,7 +2,6 @@
 // the main process reads itself (dropped files by path, or its open dialog).
 import type { AppCommand, ImportFilesOutput } from '../../../src-shared/contract/host';
 import { describeMalformed } from '../../../src-shared/queue/malformed';
-import { openExportShortcut } from '../features/queue/QueueView';
 import { useApp } from '../stores/app';
 import { desk } from './desk';
 import { deskErrorOf } from '../../../src-shared/contract/result';
@@ -50,8 +49,8 @@ export function runAppCommand(command: AppCommand): void {
       return;
     case 'export':
       app.setTab('queue');
-      // After the queue view has mounted and listens for it.
-      requestAnimationFrame(() => openExportShortcut());
+      // The queue view takes the request when it mounts, or at once when it shows already.
+      app.requestExport();
       return;
     case 'settings':
       app.setTab('settings');

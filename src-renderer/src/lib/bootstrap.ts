@@ -1,6 +1,6 @@
 // Start-up: listen to the app's events first, then load the state (so nothing that changes in
 // between is missed), and apply the theme.
-import { SESSION_ENDED, setSignInNotice } from '../features/signin/signInNotice';
+import { SESSION_ENDED, setSignInNotice } from '../stores/signInNotice';
 import { useApp } from '../stores/app';
 import { useJobs } from '../stores/jobs';
 import { useLibrary } from '../stores/library';
