@@ -1,25 +1,17 @@
 // The desktop app's side of the desk: menu commands from the main process, and URL-list files
 // the main process reads itself (dropped files by path, or its open dialog).
 import type { AppCommand, ImportFilesOutput } from '../../../src-shared/contract/host';
-import { describeMalformed } from '../../../src-shared/queue/malformed';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 import { useApp } from '../stores/app';
 import { desk } from './desk';
-import { deskErrorOf } from '../../../src-shared/contract/result';
-import { plural } from './format';
+import { summarizeIntake } from './intakeSummary';
 
 function report(result: ImportFilesOutput): void {
   const notify = useApp.getState().notify;
   for (const file of result.files) if (file.error !== null) notify('error', `${file.name}: ${file.error}`);
-  const malformed = describeMalformed(result.malformed ?? []);
-  if (result.links === 0) {
-    if (malformed !== null) notify('error', `No links added: ${malformed}`);
-    else if (result.files.every((f) => f.error === null)) notify('error', 'No links found in the file');
-    return;
-  }
-  const parts = [plural(result.added, 'new item')];
-  if (result.invalid > 0) parts.push(`${result.invalid} invalid`);
-  if (result.folded > 0) parts.push(`${plural(result.folded, 'duplicate')} folded`);
-  notify('info', `${plural(result.links, 'link')}: ${parts.join(', ')}${malformed === null ? '' : `. ${malformed}`}`);
+  // A file that could not be read has said so above; "no links found" is for files that were read.
+  const notice = summarizeIntake(result, result.malformed, result.files.every((f) => f.error === null) ? 'No links found in the file' : null);
+  if (notice !== null) notify(notice.kind, notice.text);
 }
 
 /** Queues the links of files the main process reads: these paths, or the ones its open dialog returns. */
