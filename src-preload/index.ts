@@ -4,14 +4,12 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, type DeskApi } from '../src-shared/contract/desk';
 import type { EventName, EventPayload } from '../src-shared/contract/events';
 import type { OperationInput, OperationName, OperationOutput } from '../src-shared/contract/operations';
-import type { DeskResult } from '../src-shared/contract/result';
+import { unwrapDeskResult, type DeskResult } from '../src-shared/contract/result';
 
 const desk = {
   async invoke<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {
-    const result = (await ipcRenderer.invoke(`${IPC_INVOKE_PREFIX}${name}`, input)) as DeskResult<OperationOutput<N>>;
-    if (result.ok) return result.value;
-    // contextBridge copies an Error's message only; the code goes in front where the UI can read it.
-    throw new Error(`[${result.error.code}] ${result.error.message}`);
+    // contextBridge copies an Error's message only: the code travels in it (encodeDeskError).
+    return unwrapDeskResult((await ipcRenderer.invoke(`${IPC_INVOKE_PREFIX}${name}`, input)) as DeskResult<OperationOutput<N>>);
   },
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
     const handler = (_event: IpcRendererEvent, name: unknown, payload: unknown) => {

@@ -7,7 +7,7 @@ import type { AppCommand } from '../../src-shared/contract/host';
 import type { PlatformToken } from '../../src-shared/platforms';
 import { loadStoredCookies } from '../desk/cookies';
 import { createDesk, type Desk, type DeskHost } from '../desk/index';
-import { RestApiHost } from '../desk/restApi';
+import { RestApiHost } from '../http/restApiHost';
 import { registerDeskOnIpcMain } from '../ipc/electronMain';
 import { originOf } from '../ipc/register';
 import { resolveHome } from '../service/home';
@@ -106,7 +106,7 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
 
   const importFiles = (paths: readonly string[]) => {
     if (paths.length === 0) return;
-    void desk.invoke('queue.importFiles', { paths: [...paths] }).then((result) => {
+    void desk.call('queue.importFiles', { paths: [...paths] }).then((result) => {
       if (!result.ok) log(`could not import ${paths.join(', ')}: ${result.error.message}`);
     });
   };

@@ -3,7 +3,6 @@
 // in front (in front, the desk itself shows it).
 import { Notification, type BrowserWindow } from 'electron';
 import type { EventName, EventPayload } from '../../src-shared/contract/events';
-import type { OperationOutput } from '../../src-shared/contract/operations';
 import type { Desk } from '../desk/index';
 import { ActivityTracker, type ActivityUpdate } from './activity';
 
@@ -25,10 +24,7 @@ export async function showActivity(desk: Desk, window: () => BrowserWindow | und
     const handler = handlers[event];
     if (handler !== undefined) apply(handler(payload));
   });
-  const [queue, jobs] = await Promise.all([desk.invoke('queue.list', {}), desk.invoke('podcast.list', {})]);
-  if (queue.ok && jobs.ok) {
-    const { items, state } = queue.value as OperationOutput<'queue.list'>;
-    apply(tracker.reset(items, state, (jobs.value as OperationOutput<'podcast.list'>).jobs));
-  }
+  const [queue, jobs] = await Promise.all([desk.call('queue.list', {}), desk.call('podcast.list', {})]);
+  if (queue.ok && jobs.ok) apply(tracker.reset(queue.value.items, queue.value.state, jobs.value.jobs));
   return unsubscribe;
 }

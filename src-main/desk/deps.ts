@@ -2,6 +2,7 @@
 // only the host knows (data home, default export folder, how the REST API is hosted).
 import type { Cookie } from 'tough-cookie';
 import type { HostInfo } from '../../src-shared/contract/host';
+import type { RestApiState } from '../../src-shared/contract/settings';
 import type { PlatformToken } from '../../src-shared/platforms';
 import type { Ledger } from '../service/ledger/index';
 import type { SecretStore } from '../service/secrets';
@@ -11,7 +12,17 @@ import type { TranscriptService } from '../service/service';
 import type { UpstreamClient } from '../service/upstream/client';
 import type { UpstreamProfile } from '../service/upstream/profile';
 import type { Clock } from './clock';
-import type { RestApiControl } from './restApi';
+
+/**
+ * How the host runs the local REST API, as the Settings panel switches it. The desk never hosts a
+ * server itself: the implementations live with the transport (src-main/http/restApiHost.ts).
+ */
+export interface RestApiControl {
+  state(): RestApiState;
+  /** Starts, stops or moves the API to match the settings; resolves with the new state. */
+  apply(enabled: boolean, port: number): Promise<RestApiState>;
+  close(): Promise<void>;
+}
 
 /** Cancels a running podcast job of an account (`opened.podcast`); false when the job is not this account's or has already ended. */
 export interface PodcastJobControl {

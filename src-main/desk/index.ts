@@ -1,9 +1,11 @@
 // The desk: ONE handler table for every app operation of the contract, built on the opened
 // service. Transports (src-main/ipc for Electron, src-main/http/appRoutes.ts for the browser build)
-// pass raw payloads to `invoke`; it parses each one with the operation's zod schema, once, and
-// answers `{ ok, value } | { ok: false, error }`. Plain Node: this folder never imports electron.
-import { OPERATIONS, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
-import { DeskError, type DeskResult } from '../../src-shared/contract/result';
+// pass raw payloads to `invoke`; main-process callers (the taskbar, the command line's files) use
+// the typed `call`. Both parse the input with the operation's zod schema, once, and answer
+// `{ ok, value } | { ok: false, error }`. Plain Node: this folder never imports electron, and it
+// never imports a transport (src-main/http, src-main/ipc): they import it.
+import { isOperationName, OPERATIONS, type OperationInput, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
+import { DeskError, isDeskError, type DeskResult } from '../../src-shared/contract/result';
 import { Settings } from '../service/settings';
 import { MAX_ENQUEUE, type QueueItem } from '../../src-shared/contract/queue';
 import { estimateBatch } from './queue/estimate';
@@ -26,13 +28,22 @@ import { readTranscript } from './transcripts';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
 
-export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl } from './deps';
+export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
 type Handlers = { [N in OperationName]: (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>> };
 
 export interface Desk {
-  /** Parses `payload` with the operation's schema and runs it; never throws. */
+  /**
+   * For transports: `name` and `payload` as they arrived (an unknown name answers `not_found`).
+   * Parses `payload` with the operation's schema and runs it; never throws.
+   */
   invoke(name: string, payload: unknown): Promise<DeskResult<unknown>>;
+  /**
+   * For main-process callers: `invoke` with the contract's types. Like `invoke` it answers a
+   * result and never throws, so a refusal cannot escape as an unhandled rejection in the shell
+   * (the taskbar, a second launch's files); the caller looks at `ok`.
+   */
+  call<N extends OperationName>(name: N, input: OperationInput<N>): Promise<DeskResult<OperationOutput<N>>>;
   readonly events: DeskEvents;
   /** The browser build's export as a download (export/download.ts); never throws. */
   download(payload: unknown): DeskResult<ExportDownload>;
@@ -184,27 +195,33 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'models.cancel': (input) => ({ cancelled: models.cancel(input.name) }),
   };
 
+  /** The one way into the handler table: parse once, run, turn a DeskError or a bug into `{ ok: false }`. */
+  async function run<N extends OperationName>(operation: N, payload: unknown): Promise<DeskResult<OperationOutput<N>>> {
+    const parsed = OPERATIONS[operation].input.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+      return { ok: false, error: { code: 'invalid_input', message: `${operation}: ${detail}` } };
+    }
+    try {
+      // The mapped type ties each name to its handler; indexing with a generic name loses that link.
+      const handler = handlers[operation] as (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>>;
+      return { ok: true, value: await handler(parsed.data as ParsedInput<N>) };
+    } catch (error) {
+      if (isDeskError(error)) return { ok: false, error: { code: error.code, message: error.message } };
+      // A bug: the user gets a sentence, the log gets the stack.
+      console.error(`transcript-desk: ${operation} failed:`, error);
+      return { ok: false, error: { code: 'internal', message: `${operation} failed: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+  }
+
   return {
     events,
     download: (payload) => prepareDownload(deps, payload, settings.get('desk.export.maxLineLength')),
-    async invoke(name, payload) {
-      if (!Object.hasOwn(OPERATIONS, name)) return { ok: false, error: { code: 'not_found', message: `No operation named ${name}` } };
-      const operation = name as OperationName;
-      const parsed = OPERATIONS[operation].input.safeParse(payload ?? {});
-      if (!parsed.success) {
-        const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-        return { ok: false, error: { code: 'invalid_input', message: `${operation}: ${detail}` } };
-      }
-      try {
-        const handler = handlers[operation] as (input: unknown) => unknown;
-        return { ok: true, value: await handler(parsed.data) };
-      } catch (error) {
-        if (error instanceof DeskError) return { ok: false, error: { code: error.code, message: error.message } };
-        // A bug: the user gets a sentence, the log gets the stack.
-        console.error(`transcript-desk: ${operation} failed:`, error);
-        return { ok: false, error: { code: 'internal', message: `${operation} failed: ${error instanceof Error ? error.message : String(error)}` } };
-      }
+    invoke(name, payload) {
+      if (!isOperationName(name)) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `No operation named ${name}` } });
+      return run(name, payload);
     },
+    call: (name, input) => run(name, input),
     async close() {
       watcher.stop();
       audio.close();

@@ -7,7 +7,7 @@ import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '../../src-shared
 import { SecretStoreError } from '../service/secrets';
 import { SettingsError, type Settings } from '../service/settings';
 import type { TranscriptCache } from '../service/ledger/transcriptCache';
-import type { RestApiControl } from './restApi';
+import type { RestApiControl } from './deps';
 
 export interface SettingsContext {
   settings: Settings;

@@ -29,8 +29,10 @@ export const OPERATIONS = {
   'queue.estimate': { input: none, output: z.object({ credits: z.number().int(), runnable: z.number().int(), cached: z.number().int(), podcasts: z.number().int(), balance: z.number().int() }) },
   'queue.pause': { input: none, output: queueStateSchema },
   'queue.resume': { input: none, output: queueStateSchema },
-  /** Failed items back to queued: these ids, or every failed item when none are given. */
-  /** Without ids, failures retrying cannot change are skipped and counted by reason (src-shared/queue/permanence.ts). */
+  /**
+   * Failed items back to queued: these ids, or every failed item when none are given. Without ids,
+   * failures retrying cannot change are skipped and counted by reason (src-shared/queue/permanence.ts).
+   */
   'queue.retry': { input: z.object({ ids: ids.optional() }), output: z.object({ retried: z.number().int(), skipped: z.array(z.object({ reason: z.enum(PERMANENT_REASONS), count: z.number().int() })).optional() }) },
   /** `items`: the removed rows as they were, for Undo (`queue.restore`). */
   'queue.remove': { input: z.object({ ids: ids.min(1) }), output: removedSchema },
@@ -38,10 +40,12 @@ export const OPERATIONS = {
   'queue.restore': { input: z.object({ items: z.array(queueItemSchema).min(1).max(MAX_ENQUEUE) }), output: z.object({ restored: z.number().int() }) },
   /** "Transcribe the audio" of an `empty` TikTok/Facebook row: started; the row shows the outcome (desk/queue/transcribeAudio.ts). */
   'queue.transcribeAudio': { input: z.object({ id: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
-  /** `finished`: everything that will not run again; `all`: the whole queue (running items are stopped). */
   /** Reads URL-list files on this machine (.txt .csv .md .html …) in the main process and queues their links. */
   'queue.importFiles': { input: importFilesInputSchema, output: importFilesOutputSchema },
-  /** `succeeded`: done, cached and no-speech rows (the desk's "Clear done"). */
+  /**
+   * `succeeded`: done, cached and no-speech rows (the desk's "Clear done"); `finished`: everything
+   * that will not run again; `all`: the whole queue (running items are stopped).
+   */
   'queue.clear': { input: z.object({ which: z.enum(['succeeded', 'finished', 'all']) }), output: removedSchema },
   'podcast.list': { input: none, output: z.object({ jobs: z.array(podcastJobSchema) }) },
   'podcast.cancel': { input: z.object({ jobId: z.string().min(1).max(200) }), output: z.object({ cancelled: z.boolean() }) },

@@ -69,9 +69,9 @@ export function openTestDesk(home: string, upstream: string, options: { podcast?
     exportDir,
     raw: (name, payload) => desk.invoke(name, payload),
     async call(name, input) {
-      const result = await desk.invoke(name, input);
+      const result = await desk.call(name, input);
       if (!result.ok) throw Object.assign(new Error(`[${result.error.code}] ${result.error.message}`), { code: result.error.code });
-      return result.value as OperationOutput<typeof name>;
+      return result.value;
     },
     eventsOf: <E extends EventName>(event: E) => events.filter((e) => e.event === event).map((e) => e.payload as EventPayload<E>),
     async close() {

@@ -1,25 +1,17 @@
 // The desktop app's side of the desk: menu commands from the main process, and URL-list files
 // the main process reads itself (dropped files by path, or its open dialog).
 import type { AppCommand, ImportFilesOutput } from '../../../src-shared/contract/host';
-import { describeMalformed } from '../../../src-shared/queue/malformed';
-import { openExportShortcut } from '../features/queue/QueueView';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 import { useApp } from '../stores/app';
-import { desk, errorOf } from './desk';
-import { plural } from './format';
+import { desk } from './desk';
+import { summarizeIntake } from './intakeSummary';
 
 function report(result: ImportFilesOutput): void {
   const notify = useApp.getState().notify;
   for (const file of result.files) if (file.error !== null) notify('error', `${file.name}: ${file.error}`);
-  const malformed = describeMalformed(result.malformed ?? []);
-  if (result.links === 0) {
-    if (malformed !== null) notify('error', `No links added: ${malformed}`);
-    else if (result.files.every((f) => f.error === null)) notify('error', 'No links found in the file');
-    return;
-  }
-  const parts = [plural(result.added, 'new item')];
-  if (result.invalid > 0) parts.push(`${result.invalid} invalid`);
-  if (result.folded > 0) parts.push(`${plural(result.folded, 'duplicate')} folded`);
-  notify('info', `${plural(result.links, 'link')}: ${parts.join(', ')}${malformed === null ? '' : `. ${malformed}`}`);
+  // A file that could not be read has said so above; "no links found" is for files that were read.
+  const notice = summarizeIntake(result, result.malformed, result.files.every((f) => f.error === null) ? 'No links found in the file' : null);
+  if (notice !== null) notify(notice.kind, notice.text);
 }
 
 /** Queues the links of files the main process reads: these paths, or the ones its open dialog returns. */
@@ -27,7 +19,7 @@ export async function importUrlFiles(paths?: string[]): Promise<void> {
   try {
     report(await desk().invoke('queue.importFiles', paths === undefined ? {} : { paths }));
   } catch (error) {
-    const { code, message } = errorOf(error);
+    const { code, message } = deskErrorOf(error);
     if (code !== 'cancelled') useApp.getState().notify('error', message);
   }
 }
@@ -49,8 +41,8 @@ export function runAppCommand(command: AppCommand): void {
       return;
     case 'export':
       app.setTab('queue');
-      // After the queue view has mounted and listens for it.
-      requestAnimationFrame(() => openExportShortcut());
+      // The queue view takes the request when it mounts, or at once when it shows already.
+      app.requestExport();
       return;
     case 'settings':
       app.setTab('settings');

@@ -1,6 +1,6 @@
 // Start-up: listen to the app's events first, then load the state (so nothing that changes in
 // between is missed), and apply the theme.
-import { SESSION_ENDED, setSignInNotice } from '../features/signin/signInNotice';
+import { SESSION_ENDED, setSignInNotice } from '../stores/signInNotice';
 import { useApp } from '../stores/app';
 import { useJobs } from '../stores/jobs';
 import { useLibrary } from '../stores/library';
@@ -8,11 +8,12 @@ import { useQueue } from '../stores/queue';
 import { useSettings } from '../stores/settings';
 import { runAppCommand } from './appCommands';
 import { takeLoginLinkRefusal } from './browserDesk';
-import { desk, errorOf, onConnection } from './desk';
+import { desk, onConnection } from './desk';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 
 let subscribed = false;
 
-const isRateLimited = (error: unknown) => errorOf(error).code === 'refused' && errorOf(error).message.startsWith('Rate limit');
+const isRateLimited = (error: unknown) => deskErrorOf(error).code === 'refused' && deskErrorOf(error).message.startsWith('Rate limit');
 
 function subscribe(): void {
   if (subscribed) return;
@@ -44,7 +45,7 @@ export async function bootstrap(): Promise<boolean> {
     const balance = await desk().invoke('balance.get', {});
     useApp.getState().setBalance(balance);
   } catch (error) {
-    if (errorOf(error).code === 'unauthorized') {
+    if (deskErrorOf(error).code === 'unauthorized') {
       const refusal = takeLoginLinkRefusal();
       if (refusal !== null) setSignInNotice(refusal);
       useApp.getState().setAuth('signed-out');
@@ -52,11 +53,11 @@ export async function bootstrap(): Promise<boolean> {
     }
     // A reload while the queue waits out the rate limit: the balance arrives with the next charge's
     // event; a red toast about a limit the queue already shows would only alarm.
-    if (!isRateLimited(error)) useApp.getState().notify('error', errorOf(error).message);
+    if (!isRateLimited(error)) useApp.getState().notify('error', deskErrorOf(error).message);
   }
   subscribe();
   setSignInNotice(null);
   useApp.getState().setAuth('signed-in');
-  await Promise.all([useQueue.getState().load(), useJobs.getState().load(), useSettings.getState().load()]).catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
+  await Promise.all([useQueue.getState().load(), useJobs.getState().load(), useSettings.getState().load()]).catch((error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
   return true;
 }

@@ -8,7 +8,8 @@
 import { HTTP_LOGIN_FRAGMENT, HTTP_SESSION_HEADER, type DeskApi } from '../../../src-shared/contract/desk';
 import { EVENT_NAMES, type EventName, type EventPayload } from '../../../src-shared/contract/events';
 import type { OperationInput, OperationName, OperationOutput } from '../../../src-shared/contract/operations';
-import type { DeskResult } from '../../../src-shared/contract/result';
+import { encodeDeskError, unwrapDeskResult, type DeskResult } from '../../../src-shared/contract/result';
+import { rpcAnswer } from './rpcAnswer';
 import { SseParser } from './sseParser';
 
 /**
@@ -162,23 +163,17 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
       try {
         response = await fetch(`rpc/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessionHeaders() }, body: JSON.stringify(input), credentials: 'same-origin' });
       } catch {
-        throw new Error('[unavailable] The desk cannot reach its server: is `transcript-desk serve --ui` still running?');
+        throw encodeDeskError({ code: 'unavailable', message: 'The desk cannot reach its server: is `transcript-desk serve --ui` still running?' });
       }
       // An RPC may learn of a restart before the event stream does (an action right after it).
       if (response.status === 401 && forgetToken(token)) onConnection('session-ended');
-      let result: unknown;
+      let body: unknown;
       try {
-        result = await response.json();
+        body = await response.json();
       } catch {
-        throw new Error(`[internal] The server answered ${response.status} without a readable body`);
+        throw encodeDeskError({ code: 'internal', message: `The server answered ${response.status} without a readable body` });
       }
-      const answer = result as Partial<DeskResult<OperationOutput<N>>> & { error?: unknown; message?: unknown };
-      if (answer.ok === true) return (answer as { value: OperationOutput<N> }).value;
-      const error = answer.error as { code?: unknown; message?: unknown } | string | undefined;
-      // A desk error, or something the server said before the desk could (413 Payload too large …).
-      if (typeof error === 'object' && typeof error.code === 'string' && typeof error.message === 'string') throw new Error(`[${error.code}] ${error.message}`);
-      const detail = typeof error === 'string' ? `: ${error}${typeof answer.message === 'string' ? ` (${answer.message})` : ''}` : '';
-      throw new Error(`[internal] The server answered ${response.status}${detail}`);
+      return unwrapDeskResult(rpcAnswer(response.status, body) as DeskResult<OperationOutput<N>>);
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
       if (!streaming) {

@@ -1,7 +1,7 @@
 // The renderer's access to the app: `window.desk` (the preload's in Electron, the browser
-// transport's under serve --ui). Nothing else in the renderer talks to the outside.
+// transport's under serve --ui). Nothing else in the renderer talks to the outside. A rejected
+// invoke is read with `deskErrorOf` (src-shared/contract/result.ts), whichever transport it came by.
 import type { DeskApi } from '../../../src-shared/contract/desk';
-import type { DeskErrorCode } from '../../../src-shared/contract/result';
 import { createBrowserDesk, type ConnectionListener } from './browserDesk';
 
 declare global {
@@ -23,10 +23,3 @@ export function ensureDesk(): DeskApi {
 }
 
 export const desk = (): DeskApi => ensureDesk();
-
-/** Code and message of a rejected invoke: both transports put the code in front as `[code] `. */
-export function errorOf(error: unknown): { code: DeskErrorCode | 'unknown'; message: string } {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /^(?:Error invoking remote method '[^']*': (?:Error: )?)?\[([a-z_]+)\] ([\s\S]*)$/.exec(text);
-  return match === null ? { code: 'unknown', message: text } : { code: match[1] as DeskErrorCode, message: match[2] ?? '' };
-}

@@ -1,11 +1,10 @@
 // Keyboard shortcuts for the main actions. Single keys, as in mail clients, when no text field
 // has the focus (a checkbox or a radio is not one); Escape closes the viewer or a dialog, except
 // where a field uses it first (the viewer's find box clears itself).
-import { queueActions } from '../features/queue/QueueToolbar';
-import { openExportShortcut } from '../features/queue/QueueView';
 import { useApp, type Tab } from '../stores/app';
 import { useQueue } from '../stores/queue';
 import { useViewer } from '../stores/viewer';
+import { queueActions } from './queueActions';
 
 export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'r', what: 'Run or resume the queue' },
@@ -62,7 +61,7 @@ export function installShortcuts(): () => void {
         break;
       }
       case 'e':
-        if (inQueue) openExportShortcut();
+        if (inQueue) app.requestExport();
         break;
       case '/':
         if (useViewer.getState().ref === null && app.tab !== 'library') app.setTab('library');

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { PodcastJob } from '../../../src-shared/contract/podcast';
 import { latestPerEpisode } from '../../../src-shared/podcastCards';
 import { desk } from '../lib/desk';
+import { replayHolding } from '../lib/loadWithReplay';
 
 interface JobsStore {
   jobs: PodcastJob[];
@@ -10,27 +11,21 @@ interface JobsStore {
   upsert: (job: PodcastJob) => void;
 }
 
-/** Job updates that arrive while the list is loading are replayed on top of it (as in the queue store). */
-const holding: PodcastJob[][] = [];
+/** Job updates that arrive while the list is loading are replayed on top of it (lib/loadWithReplay.ts). */
+const holding = replayHolding<PodcastJob>();
 
 export const useJobs = create<JobsStore>()((set, get) => ({
   jobs: [],
-  async load() {
-    const held: PodcastJob[] = [];
-    holding.push(held);
-    try {
-      const { jobs } = await desk().invoke('podcast.list', {});
-      set({ jobs: latestPerEpisode(jobs) });
-    } finally {
-      holding.splice(holding.indexOf(held), 1);
-      for (const job of held) get().upsert(job);
-    }
-  },
+  load: () =>
+    holding.loadWithReplay(
+      async () => {
+        const { jobs } = await desk().invoke('podcast.list', {});
+        set({ jobs: latestPerEpisode(jobs) });
+      },
+      (job) => get().upsert(job),
+    ),
   upsert(job) {
-    if (holding.length > 0) {
-      for (const held of holding) held.push(job);
-      return;
-    }
+    if (holding.hold(job)) return;
     const others = get().jobs.filter((j) => j.jobId !== job.jobId);
     set({ jobs: latestPerEpisode([job, ...others]) });
   },

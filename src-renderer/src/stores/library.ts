@@ -2,7 +2,8 @@
 import { create } from 'zustand';
 import type { LibraryEntry } from '../../../src-shared/contract/library';
 import type { PlatformToken } from '../../../src-shared/platforms';
-import { desk, errorOf } from '../lib/desk';
+import { desk } from '../lib/desk';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 
 export interface LibraryFilters {
   query: string;
@@ -59,7 +60,7 @@ export const useLibrary = create<LibraryStore>()((set, get) => ({
       if (mine !== generation) return;
       set({ entries: more ? [...entries, ...result.entries] : result.entries, total: result.total, loading: false });
     } catch (error) {
-      if (mine === generation) set({ error: errorOf(error).message, loading: false });
+      if (mine === generation) set({ error: deskErrorOf(error).message, loading: false });
     }
   },
   toggle(id) {

@@ -4,15 +4,14 @@
 import { create } from 'zustand';
 import { newerQueueState, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
 import { classifyUrl, identityOf } from '../../../src-shared/queue/intake';
-import { desk, errorOf } from '../lib/desk';
+import { desk } from '../lib/desk';
+import type { IntakeCounts } from '../lib/intakeSummary';
+import { replayHolding } from '../lib/loadWithReplay';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 import { useApp } from './app';
 
-export interface IntakeSummary {
-  links: number;
-  added: number;
-  invalid: number;
-  folded: number;
-}
+/** What an intake did with its links (lib/intakeSummary.ts words it). */
+export type IntakeSummary = IntakeCounts;
 
 interface QueueStore {
   items: Map<string, QueueItem>;
@@ -30,7 +29,7 @@ interface QueueStore {
 }
 
 /** Changes that arrive while a snapshot is loading (see load). */
-const holding: { upserted: readonly QueueItem[]; removed: readonly string[] }[][] = [];
+const holding = replayHolding<{ upserted: readonly QueueItem[]; removed: readonly string[] }>();
 
 const IDLE: QueueState = { phase: 'idle', concurrency: 3, active: 0, rateLimit: { limit: null, remaining: null, resetAt: null, waitUntil: null, waitReason: null }, runner: '', revision: 0 };
 
@@ -44,20 +43,16 @@ export const useQueue = create<QueueStore>()((set, get) => ({
   lastIntake: null,
   loaded: false,
 
-  async load() {
-    // Events and this answer travel on different connections: an event may overtake the snapshot
-    // or lag behind it. Events that arrive meanwhile are held and replayed on top of the snapshot,
-    // in order, so the newest state of every item wins.
-    const held: { upserted: readonly QueueItem[]; removed: readonly string[] }[] = [];
-    holding.push(held);
-    try {
-      const { items, state } = await desk().invoke('queue.list', {});
-      set({ items: new Map(items.map((i) => [i.id, i])), order: items.map((i) => i.id), state: newerQueueState(get().state, state), loaded: true });
-    } finally {
-      holding.splice(holding.indexOf(held), 1);
-      for (const change of held) get().applyChanged(change.upserted, change.removed);
-    }
-  },
+  // Events and this answer travel on different connections: events that arrive meanwhile are
+  // replayed on top of the snapshot, in order, so the newest state of every item wins.
+  load: () =>
+    holding.loadWithReplay(
+      async () => {
+        const { items, state } = await desk().invoke('queue.list', {});
+        set({ items: new Map(items.map((i) => [i.id, i])), order: items.map((i) => i.id), state: newerQueueState(get().state, state), loaded: true });
+      },
+      (change) => get().applyChanged(change.upserted, change.removed),
+    ),
 
   intake(urls) {
     const { items, order } = get();
@@ -99,10 +94,7 @@ export const useQueue = create<QueueStore>()((set, get) => ({
 
   applyChanged(upserted, removed) {
     if (upserted.length === 0 && removed.length === 0) return;
-    if (holding.length > 0) {
-      for (const held of holding) held.push({ upserted, removed });
-      return;
-    }
+    if (holding.hold({ upserted, removed })) return;
     const { items, order, selected } = get();
     const next = new Map(items);
     let fresh = false;
@@ -150,7 +142,7 @@ async function save(send: readonly { id?: string; url: string }[], added: readon
       saved.push(...items);
     }
   } catch (error) {
-    useApp.getState().notify('error', `Some links could not be added: ${errorOf(error).message}`);
+    useApp.getState().notify('error', `Some links could not be added: ${deskErrorOf(error).message}`);
   }
   const savedIds = new Set(saved.map((i) => i.id));
   // A row shown here that the main process folded into another one (or refused) goes away.

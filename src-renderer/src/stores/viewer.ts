@@ -1,7 +1,8 @@
 // The transcript viewer: which transcript is open.
 import { create } from 'zustand';
 import type { TranscriptRef, TranscriptView } from '../../../src-shared/contract/transcript';
-import { desk, errorOf } from '../lib/desk';
+import { desk } from '../lib/desk';
+import { deskErrorOf } from '../../../src-shared/contract/result';
 
 interface ViewerStore {
   ref: TranscriptRef | null;
@@ -23,7 +24,7 @@ export const useViewer = create<ViewerStore>()((set, get) => ({
       const view = await desk().invoke('transcript.get', { ref });
       if (get().ref === ref) set({ view, loading: false });
     } catch (error) {
-      if (get().ref === ref) set({ error: errorOf(error).message, loading: false });
+      if (get().ref === ref) set({ error: deskErrorOf(error).message, loading: false });
     }
   },
   close: () => set({ ref: null, view: null, error: null, loading: false }),

@@ -6,7 +6,8 @@ import { downloadExport } from '../../lib/exportDownload';
 import { loadExportChoice, saveExportChoice, type ExportChoice } from './exportChoice';
 import { ExportResult, type ExportSummary } from './ExportResult';
 import { Dialog } from '../../components/Dialog';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { plural } from '../../lib/format';
 import { useSettings } from '../../stores/settings';
 
@@ -65,7 +66,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
       const { folder: chosen } = await desk().invoke('dialog.chooseFolder', { title: 'Export transcripts to', defaultPath: folder.trim() || undefined });
       if (chosen !== null) setFolder(chosen);
     } catch (e) {
-      setError(errorOf(e).message);
+      setError(deskErrorOf(e).message);
     }
   };
 
@@ -79,7 +80,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
       : desk()
           .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength })
           .then((out) => ({ ...out, written: { folder: out.folder, zipFile: out.zipFile, replaced: out.replaced }, downloaded: null }));
-    done.then(setResult, (e: unknown) => setError(errorOf(e).message)).finally(() => setBusy(false));
+    done.then(setResult, (e: unknown) => setError(deskErrorOf(e).message)).finally(() => setBusy(false));
   };
 
   return (

@@ -2,7 +2,8 @@
 // skipped and why; "Open folder" in the desktop app after an export to a folder.
 import { useState } from 'react';
 import type { ExportOutput } from '../../../../src-shared/contract/exports';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { plural } from '../../lib/format';
 
 export interface ExportSummary extends Pick<ExportOutput, 'files' | 'skipped' | 'folded'> {
@@ -27,7 +28,7 @@ export function ExportResult({ summary, canOpenFolder, onClose }: { summary: Exp
     if (folder === undefined) return;
     desk()
       .invoke('export.openFolder', { folder })
-      .catch((e: unknown) => setError(errorOf(e).message));
+      .catch((e: unknown) => setError(deskErrorOf(e).message));
   };
   return (
     <div className="export-result" data-testid="export-result">

@@ -4,7 +4,8 @@
 // newest card under it (cardsView.ts), so the queue below keeps its rows in a small window.
 import { useEffect, useState } from 'react';
 import type { PodcastJob } from '../../../../src-shared/contract/podcast';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useJobs } from '../../stores/jobs';
@@ -61,7 +62,7 @@ function JobCard({ job }: { job: PodcastJob }) {
     desk()
       .invoke('podcast.cancel', { jobId: job.jobId })
       .then((r) => !r.cancelled && useApp.getState().notify('info', 'The job had already ended'))
-      .catch((e: unknown) => useApp.getState().notify('error', errorOf(e).message));
+      .catch((e: unknown) => useApp.getState().notify('error', deskErrorOf(e).message));
   const title = job.episode.title || 'Podcast episode';
   return (
     <article className={`job-card job-${job.status}`} data-testid="job-card" data-status={job.status} aria-label={`Podcast job: ${title}`}>

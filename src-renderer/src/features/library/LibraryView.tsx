@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { LibraryEntry } from '../../../../src-shared/contract/library';
 import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '../../../../src-shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { dateTime, plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useLibrary } from '../../stores/library';
@@ -20,7 +21,7 @@ function Entry({ entry, selected }: { entry: LibraryEntry; selected: boolean }) 
     if (!window.confirm(`Delete "${title}" from the library? Fetching it again costs a credit.`)) return;
     desk()
       .invoke('library.delete', { ids: [entry.id] })
-      .then(() => search(), (e: unknown) => useApp.getState().notify('error', errorOf(e).message));
+      .then(() => search(), (e: unknown) => useApp.getState().notify('error', deskErrorOf(e).message));
   };
   return (
     <li className="library-entry" data-testid="library-entry">

@@ -2,7 +2,8 @@
 // (the CLI's `credits grant` does the same). Keys of other accounts are managed in Settings → keys.
 import { useState, type FormEvent } from 'react';
 import { MAX_OWNER_TOP_UP } from '../../../../src-shared/contract/operations';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { num } from '../../lib/format';
 import { useApp } from '../../stores/app';
 
@@ -23,7 +24,7 @@ export function AddCredits({ label = 'Add credits', onAdded }: { label?: string;
           useApp.getState().notify('info', `Added ${num(credits)} credits: the owner account has ${num(balance.credits)}`);
           onAdded?.();
         },
-        (error: unknown) => useApp.getState().notify('error', errorOf(error).message),
+        (error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message),
       )
       .finally(() => setBusy(false));
   };

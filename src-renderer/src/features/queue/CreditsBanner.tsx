@@ -1,10 +1,10 @@
 // Out of credits: the runner paused the queue instead of failing the rest (nothing was charged for
 // the rows still queued). The banner says so, adds credits in place, and resumes.
 import { num, plural } from '../../lib/format';
+import { queueActions } from '../../lib/queueActions';
 import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { AddCredits } from './AddCredits';
-import { queueActions } from './QueueToolbar';
 
 export function CreditsBanner() {
   const state = useQueue((s) => s.state);

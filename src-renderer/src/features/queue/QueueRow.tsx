@@ -3,11 +3,11 @@ import { memo } from 'react';
 import type { QueueItem } from '../../../../src-shared/contract/queue';
 import { PLATFORMS } from '../../../../src-shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
+import { removeRows, retryRow } from '../../lib/queueActions';
 import { useQueue } from '../../stores/queue';
 import { useViewer } from '../../stores/viewer';
 import { remedyOf, withoutCliCommands } from './remedies';
 import { RowRemedy } from './RowRemedy';
-import { removeRows, retryRow } from './bulkActions';
 import { plainError } from './plainError';
 import { RowDetail } from './RowDetail';
 

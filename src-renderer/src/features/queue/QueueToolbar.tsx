@@ -1,25 +1,11 @@
 // Run control and bulk actions of the queue, with counts; every action has a shortcut (see ShortcutsHelp).
 import { useMemo } from 'react';
-import { desk, errorOf } from '../../lib/desk';
 import { num, plural } from '../../lib/format';
 import { useOffline } from '../../lib/offline';
+import { queueActions } from '../../lib/queueActions';
 import { useApp } from '../../stores/app';
 import { countByStatus, useQueue } from '../../stores/queue';
-import { clearDone, removeRows, retryFailed } from './bulkActions';
 import { RateLimitNote } from './RateLimitNote';
-
-const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
-
-export const queueActions = {
-  runOrResume: () => act(desk().invoke(useQueue.getState().state.phase === 'paused' ? 'queue.resume' : 'queue.run', {}).then((state) => useQueue.getState().setState(state))),
-  pause: () => act(desk().invoke('queue.pause', {}).then((state) => useQueue.getState().setState(state))),
-  retryFailed: retryFailed,
-  removeSelected: () => {
-    const ids = [...useQueue.getState().selected];
-    if (ids.length > 0) void removeRows(ids);
-  },
-  clearDone: clearDone,
-};
 
 export function QueueToolbar({ onExport }: { onExport: () => void }) {
   const items = useQueue((s) => s.items);

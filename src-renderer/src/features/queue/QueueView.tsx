@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ExportDialog } from '../export/ExportDialog';
 import { JobCards } from '../jobs/JobCards';
+import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { BatchProgress } from './BatchProgress';
 import { CostEstimate } from './CostEstimate';
@@ -17,13 +18,11 @@ export function QueueView() {
   const loaded = useQueue((s) => s.loaded);
   const selected = useQueue((s) => s.selected);
   const [exporting, setExporting] = useState(false);
+  // The menu's Export and the `e` key ask through the app store; with nothing queued there is nothing to export.
+  const exportRequested = useApp((s) => s.exportRequested);
   useEffect(() => {
-    const open = () => {
-      if (useQueue.getState().order.length > 0) setExporting(true);
-    };
-    document.addEventListener('desk:export', open);
-    return () => document.removeEventListener('desk:export', open);
-  }, []);
+    if (exportRequested && useApp.getState().takeExportRequest() && useQueue.getState().order.length > 0) setExporting(true);
+  }, [exportRequested]);
   return (
     <DropTarget>
       <div className="queue-view">
@@ -50,6 +49,3 @@ export function QueueView() {
   );
 }
 
-export function openExportShortcut(): void {
-  document.dispatchEvent(new CustomEvent('desk:export'));
-}

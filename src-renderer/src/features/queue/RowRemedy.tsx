@@ -2,13 +2,14 @@
 // Download button (models.download) and shows its progress; "Transcribe the audio" asks for our
 // speech-to-text of the video (queue.transcribeAudio), one credit when it delivers.
 import type { QueueItem } from '../../../../src-shared/contract/queue';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
 import '../../styles/remedies.css';
 import { remedyOf, type Remedy } from './remedies';
 
-const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', errorOf(error).message));
+const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
 
 export function RowRemedy({ item }: { item: QueueItem }) {
   const remedy = remedyOf(item);

@@ -4,26 +4,24 @@ import { useCallback } from 'react';
 import { useApp } from '../../stores/app';
 import { useQueue } from '../../stores/queue';
 import { plural } from '../../lib/format';
+import { NO_LINKS, summarizeIntake, type IntakeNotice } from '../../lib/intakeSummary';
 import { refusedWhileOffline } from '../../lib/offline';
-import { describeMalformed } from '../../../../src-shared/queue/malformed';
 import type { DropResult } from './readDrop';
 
 export function useIntake(): (result: DropResult) => void {
   return useCallback((result: DropResult) => {
     const notify = useApp.getState().notify;
+    const say = (notice: IntakeNotice | null) => {
+      if (notice !== null) notify(notice.kind, notice.text);
+    };
     for (const refusal of result.refused) notify('error', refusal);
-    const malformed = describeMalformed(result.malformed ?? []);
     if (result.urls.length === 0) {
-      if (malformed !== null) notify('error', `No links added: ${malformed}`);
-      else if (result.refused.length === 0) notify('error', 'No links found in what was dropped or pasted');
+      // A refused file has said so above; "no links found" is for what was read.
+      say(summarizeIntake(NO_LINKS, result.malformed, result.refused.length === 0 ? 'No links found in what was dropped or pasted' : null));
       return;
     }
     if (refusedWhileOffline(`${plural(result.urls.length, 'link')} not added`)) return;
     performance.mark('intake-start');
-    const summary = useQueue.getState().intake(result.urls);
-    const parts = [`${plural(summary.added, 'new item')}`];
-    if (summary.invalid > 0) parts.push(`${summary.invalid} invalid`);
-    if (summary.folded > 0) parts.push(`${plural(summary.folded, 'duplicate')} folded`);
-    notify('info', `${plural(summary.links, 'link')}: ${parts.join(', ')}${malformed === null ? '' : `. ${malformed}`}`);
+    say(summarizeIntake(useQueue.getState().intake(result.urls), result.malformed));
   }, []);
 }

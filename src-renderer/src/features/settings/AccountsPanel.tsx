@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlatformCookies } from '../../../../src-shared/contract/host';
 import { PLATFORMS, type PlatformToken } from '../../../../src-shared/platforms';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
@@ -25,7 +26,7 @@ export function AccountsPanel() {
   const load = useCallback(() => {
     desk()
       .invoke('cookies.list', {})
-      .then(({ platforms }) => setRows(platforms), (e: unknown) => notify('error', errorOf(e).message));
+      .then(({ platforms }) => setRows(platforms), (e: unknown) => notify('error', deskErrorOf(e).message));
   }, [notify]);
   useEffect(load, [load]);
 
@@ -44,7 +45,7 @@ export function AccountsPanel() {
         notify('info', text);
         load();
       },
-      (e: unknown) => notify('error', errorOf(e).message),
+      (e: unknown) => notify('error', deskErrorOf(e).message),
     );
   // Apple's podcast lookups and feeds are public: there is no account to sign in with.
   const shown = rows.filter((row) => row.platform !== 'podcast');

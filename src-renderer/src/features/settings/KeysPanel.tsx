@@ -1,7 +1,8 @@
 // API keys: list, create (the key is shown once), revoke.
 import { useEffect, useState, type FormEvent } from 'react';
 import { PLAN_NAMES } from '../../../../src-shared/contract/account';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { dateTime } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
@@ -29,14 +30,14 @@ export function KeysPanel() {
         setLabel('');
         return loadKeys();
       })
-      .catch((e: unknown) => setError(errorOf(e).message));
+      .catch((e: unknown) => setError(deskErrorOf(e).message));
   };
   const revoke = (prefix: string) => {
     if (!window.confirm(`Revoke ${prefix}…? Scripts using it get 401 Invalid API key from then on.`)) return;
     desk()
       .invoke('keys.revoke', { prefix })
       .then(() => loadKeys())
-      .catch((e: unknown) => useApp.getState().notify('error', errorOf(e).message));
+      .catch((e: unknown) => useApp.getState().notify('error', deskErrorOf(e).message));
   };
 
   return (

@@ -1,7 +1,8 @@
 // Speech-to-text: engine, language, an OpenAI-compatible endpoint, whisper models with download progress.
 import { useEffect, useState } from 'react';
 import { ENGINE_IDS } from '../../../../src-shared/settings';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { bytes } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
@@ -26,8 +27,8 @@ export function SpeechPanel() {
   if (view === null) return null;
   const v = view.values;
   const keySet = view.secretsSet.includes('stt.openai.apiKey');
-  const start = (name: string) => desk().invoke('models.download', { name }).catch((e: unknown) => useApp.getState().notify('error', errorOf(e).message));
-  const cancel = (name: string) => desk().invoke('models.cancel', { name }).catch((e: unknown) => useApp.getState().notify('error', errorOf(e).message));
+  const start = (name: string) => desk().invoke('models.download', { name }).catch((e: unknown) => useApp.getState().notify('error', deskErrorOf(e).message));
+  const cancel = (name: string) => desk().invoke('models.cancel', { name }).catch((e: unknown) => useApp.getState().notify('error', deskErrorOf(e).message));
 
   return (
     <section className="panel" aria-labelledby="stt-heading">

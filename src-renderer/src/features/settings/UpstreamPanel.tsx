@@ -3,7 +3,8 @@
 // shown under its field with nothing saved. The same file as `transcript-desk upstream`.
 import { useCallback, useEffect, useState } from 'react';
 import type { UpstreamEntry, UpstreamProfileView } from '../../../../src-shared/contract/upstream';
-import { desk, errorOf } from '../../lib/desk';
+import { desk } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { useApp } from '../../stores/app';
 
 /** An id usable in HTML for a key such as `twitch.hash.ShareClipRenderStatus`. */
@@ -26,7 +27,7 @@ function EntryRow({ entry, onChanged }: { entry: UpstreamEntry; onChanged: (view
     work
       .then(
         (view) => onChanged(view, said),
-        (e: unknown) => setError(errorOf(e).message),
+        (e: unknown) => setError(deskErrorOf(e).message),
       )
       .finally(() => setBusy(false));
   };
@@ -109,7 +110,7 @@ export function UpstreamPanel() {
   const load = useCallback(() => {
     desk()
       .invoke('upstream.get', {})
-      .then(setView, (e: unknown) => notify('error', errorOf(e).message));
+      .then(setView, (e: unknown) => notify('error', deskErrorOf(e).message));
   }, [notify]);
   useEffect(load, [load]);
   const changed = useCallback((next: UpstreamProfileView, said: string) => {
@@ -122,7 +123,7 @@ export function UpstreamPanel() {
   const resetAll = () =>
     desk()
       .invoke('upstream.reset', {})
-      .then((next) => changed(next, 'Every value is back to its default.'), (e: unknown) => notify('error', errorOf(e).message));
+      .then((next) => changed(next, 'Every value is back to its default.'), (e: unknown) => notify('error', deskErrorOf(e).message));
 
   return (
     <section className="panel" aria-labelledby="upstream-heading">

@@ -1,7 +1,7 @@
 // Saving settings from a form control: the new values, or an error notice (nothing changes).
 import { useCallback } from 'react';
 import type { OperationInput } from '../../../../src-shared/contract/operations';
-import { errorOf } from '../../lib/desk';
+import { deskErrorOf } from '../../../../src-shared/contract/result';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
 
@@ -11,7 +11,7 @@ export function useSave(): (changes: OperationInput<'settings.update'>['changes'
       useSettings
         .getState()
         .update({ changes })
-        .catch((e: unknown) => useApp.getState().notify('error', errorOf(e).message)),
+        .catch((e: unknown) => useApp.getState().notify('error', deskErrorOf(e).message)),
     [],
   );
 }

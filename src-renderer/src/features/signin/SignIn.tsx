@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { bootstrap } from '../../lib/bootstrap';
 import { signInWithKey } from '../../lib/browserDesk';
-import { useSignInNotice } from './signInNotice';
+import { useSignInNotice } from '../../stores/signInNotice';
 
 export function SignIn() {
   const [key, setKey] = useState('');

@@ -1,15 +1,18 @@
-// The queue's bulk actions, made safe: every removal says what it removed and offers Undo (the
-// rows come back as they were), "Clear done" removes successes only, and "Retry failed" says how
-// many failures it left alone because retrying cannot change them (src-shared/queue/permanence.ts).
-import type { QueueItem } from '../../../../src-shared/contract/queue';
-import { PERMANENT_REASON_TEXT, type PermanentReason } from '../../../../src-shared/queue/permanence';
-import { desk, errorOf } from '../../lib/desk';
-import { num, plural } from '../../lib/format';
-import { useApp } from '../../stores/app';
-import { useQueue } from '../../stores/queue';
+// The queue's actions, as the toolbar, the rows, the credits banner and the keyboard shortcuts all
+// run them (here in lib so that the shortcuts need nothing from features/). Bulk actions are made
+// safe: every removal says what it removed and offers Undo (the rows come back as they were),
+// "Clear done" removes successes only, and "Retry failed" says how many failures it left alone
+// because retrying cannot change them (src-shared/queue/permanence.ts).
+import type { QueueItem } from '../../../src-shared/contract/queue';
+import { deskErrorOf } from '../../../src-shared/contract/result';
+import { PERMANENT_REASON_TEXT, type PermanentReason } from '../../../src-shared/queue/permanence';
+import { useApp } from '../stores/app';
+import { useQueue } from '../stores/queue';
+import { desk } from './desk';
+import { num, plural } from './format';
 
 const notify = (kind: 'info' | 'error', text: string, action?: { label: string; run: () => void }) => useApp.getState().notify(kind, text, action);
-const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => notify('error', errorOf(error).message));
+const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => notify('error', deskErrorOf(error).message));
 
 function restore(items: QueueItem[]): void {
   void act(
@@ -84,3 +87,15 @@ function pausedHint(): string {
   if (phase === 'idle') return '; press Run to run it';
   return '';
 }
+
+/** Run control and the toolbar's bulk actions; every one has a shortcut (lib/shortcuts.ts). */
+export const queueActions = {
+  runOrResume: () => act(desk().invoke(useQueue.getState().state.phase === 'paused' ? 'queue.resume' : 'queue.run', {}).then((state) => useQueue.getState().setState(state))),
+  pause: () => act(desk().invoke('queue.pause', {}).then((state) => useQueue.getState().setState(state))),
+  retryFailed: retryFailed,
+  removeSelected: () => {
+    const ids = [...useQueue.getState().selected];
+    if (ids.length > 0) void removeRows(ids);
+  },
+  clearDone: clearDone,
+};

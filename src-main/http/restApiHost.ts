@@ -1,16 +1,11 @@
 // The local REST API as a switch: the desktop app answers the spec's API on a port when the user
 // turns it on (settings `desk.api.enabled`, `desk.api.port`). `serve --ui` is itself the API, so
-// there it is reported, not switched.
+// there it is reported, not switched. Hosting a server is the transport's business: the desk sees
+// only the RestApiControl it is given (desk/deps.ts), built by app/desktop.ts or cli/serve.ts.
 import type { RestApiState } from '../../src-shared/contract/settings';
-import { startApiServer, type RunningServer } from '../http/server';
+import type { RestApiControl } from '../desk/index';
 import type { TranscriptService } from '../service/service';
-
-export interface RestApiControl {
-  state(): RestApiState;
-  /** Starts, stops or moves the API to match the settings; resolves with the new state. */
-  apply(enabled: boolean, port: number): Promise<RestApiState>;
-  close(): Promise<void>;
-}
+import { startApiServer, type RunningServer } from './server';
 
 /** The API served by the process the desk lives in (serve --ui): always on, not switchable here. */
 export function fixedRestApi(url: () => string | null): RestApiControl {
