@@ -1,7 +1,7 @@
 // Podcast jobs as their cards show them, read from the job records (spec §2.4) the podcast runner
 // writes, and a watcher that turns changes of those records into events and queue item updates.
 import type { PodcastJob } from '../../../src-shared/contract/podcast';
-import type { PodcastJobView } from '../../service/ledger/podcastJobs';
+import type { PodcastJobView } from '../../service/ledger/podcastJobRecords';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';
 import { latestPerEpisode } from '../../../src-shared/podcastCards';

@@ -73,7 +73,7 @@ const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_a
          ELSE 0 END AS ahead
   FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key`;
 
-export class PodcastJobs {
+export class PodcastJobRecords {
   private readonly byId;
   private readonly ofAccount;
   private readonly episodeByKey;

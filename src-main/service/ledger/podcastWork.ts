@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Segment } from '../../../src-shared/transcript';
 import type { CreditLedger } from './credits';
-import type { JobStatus } from './podcastJobs';
+import type { JobStatus } from './podcastJobRecords';
 
 export type TranscriptSource = 'publisher' | 'ai';
 
