@@ -69,6 +69,6 @@ export class Ledger {
   }
 }
 
-export type { Account, Plan } from './accounts';
-export { PLANS, isPlan } from './accounts';
+export type { Account, Plan } from '../store/accounts';
+export { PLANS, isPlan } from '../store/accounts';
 export { DatabaseFromFutureError } from './migrate';
