@@ -164,7 +164,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       if (changed.includes('desk.queue.concurrency')) {
         await queue.runner.refreshConcurrency();
         queue.feed.state(queue.runner.state());
-        queue.runner.pump();
+        void queue.runner.pump();
       }
       if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(await settings.get('desk.api.enabled'), await settings.get('desk.api.port'));
       return settingsView(settingsCtx);

@@ -66,7 +66,7 @@ describe('keys', () => {
     ]);
     expect(JSON.stringify(keys)).not.toContain(created.key);
     expect(await t.call('keys.revoke', { prefix: created.prefix })).toEqual({ revoked: true });
-    expect(t.opened.service.admit(`Bearer ${created.key}`, 'x')).toMatchObject({ ok: false, response: { status: 401, body: { error: 'Invalid API key' } } });
+    expect(await t.opened.service.admit(`Bearer ${created.key}`, 'x')).toMatchObject({ ok: false, response: { status: 401, body: { error: 'Invalid API key' } } });
     expect(await t.raw('keys.revoke', { prefix: t.opened.owner.key.slice(0, 16) })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     expect(await t.raw('keys.revoke', { prefix: 'sk_live_nothere1' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });

@@ -49,12 +49,12 @@ describe('settings', () => {
       'http://metadata/v1',
       'http://user:secret@127.0.0.1:8080/v1',
     ]) {
-      expect(() => settings.set('stt.openai.baseUrl', url), url).toThrow(/^stt\.openai\.baseUrl: /);
+      await expect(settings.set('stt.openai.baseUrl', url), url).rejects.toThrow(/^stt\.openai\.baseUrl: /);
     }
     expect(await settings.get('stt.openai.baseUrl')).toBeNull();
     // Local and private servers (Ollama, LocalAI, a box on the LAN) are what this setting is for.
     for (const url of ['http://127.0.0.1:11434/v1', 'http://localhost:8080/v1', 'http://[::1]:9000/v1', 'http://192.168.1.20:8000/v1', 'https://api.openai.com/v1']) {
-      expect(settings.set('stt.openai.baseUrl', url)).toBe(url);
+      expect(await settings.set('stt.openai.baseUrl', url)).toBe(url);
       expect(await settings.get('stt.openai.baseUrl')).toBe(url);
     }
   });
@@ -72,11 +72,11 @@ describe('settings', () => {
       ['/etc/hostname', /is not a whisper\.cpp ggml model/],
     ];
     for (const [path, reason] of refusals) {
-      expect(() => settings.set('stt.whisper.modelPath', path), path).toThrow(SettingsError);
-      expect(() => settings.set('stt.whisper.modelPath', path), path).toThrow(new RegExp(`^stt\\.whisper\\.modelPath: .*${reason.source}`));
+      await expect(settings.set('stt.whisper.modelPath', path), path).rejects.toThrow(SettingsError);
+      await expect(settings.set('stt.whisper.modelPath', path), path).rejects.toThrow(new RegExp(`^stt\\.whisper\\.modelPath: .*${reason.source}`));
     }
     expect(await settings.get('stt.whisper.modelPath')).toBeNull();
-    expect(settings.set('stt.whisper.modelPath', model)).toBe(model);
+    expect(await settings.set('stt.whisper.modelPath', model)).toBe(model);
     expect(await settings.get('stt.whisper.modelPath')).toBe(model);
   });
 
@@ -93,10 +93,10 @@ describe('settings', () => {
       [join(stt.home, 'links', 'kernel', 'x'), /is inside \/sys, a system folder/],
       [join(stt.home, 'a-file', 'x'), /a-file is a file, not a folder/],
     ];
-    for (const [path, reason] of refusals) expect(() => settings.set('desk.export.folder', path), path).toThrow(new RegExp(`^desk\\.export\\.folder: .*${reason.source}`));
+    for (const [path, reason] of refusals) await expect(settings.set('desk.export.folder', path), path).rejects.toThrow(new RegExp(`^desk\\.export\\.folder: .*${reason.source}`));
     expect(await settings.get('desk.export.folder')).toBeNull();
     const later = join(stt.home, 'exports', 'transcripts');
-    expect(settings.set('desk.export.folder', later)).toBe(later);
+    expect(await settings.set('desk.export.folder', later)).toBe(later);
     expect(await settings.get('desk.export.folder')).toBe(later);
     expect(existsSync(join(stt.home, 'exports'))).toBe(false);
   });

@@ -39,7 +39,7 @@ export class DeskQueue {
     const rows: NewQueueItem[] = entries.map((entry) => ({ id: entry.id ?? randomUUID(), ...classifyUrl(entry.url) }));
     const result = await this.deps.store.queue.add(rows);
     for (const item of result.items) this.feed.upsert(item);
-    this.runner.pump();
+    void this.runner.pump();
     return result;
   }
 
@@ -65,7 +65,7 @@ export class DeskQueue {
     }
     const retried = await this.deps.store.queue.retry(chosen);
     await this.publish(retried);
-    this.runner.pump();
+    void this.runner.pump();
     return { retried: retried.length, skipped: [...skipped].map(([reason, count]) => ({ reason, count })) };
   }
 
@@ -82,7 +82,7 @@ export class DeskQueue {
   async restore(items: readonly QueueItem[]): Promise<number> {
     const restored = await this.deps.store.queue.restore(items);
     await this.publish(restored);
-    this.runner.pump();
+    void this.runner.pump();
     return restored.length;
   }
 

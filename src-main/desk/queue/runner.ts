@@ -43,9 +43,9 @@ export class QueueRunner {
   private closed = false;
   /** The setting as last read: state() answers at once, the pump reads it again. */
   private concurrency: number = SETTING_DEFAULTS['desk.queue.concurrency'];
-  /** Pumps run one at a time (each reads the queue, then marks what it starts active); another request runs it again after. */
-  private pumping = false;
-  private pumpAgain = false;
+  /** The queue's passes, one after the other (pump()); whether one is waiting behind the running one. */
+  private passes: Promise<void> = Promise.resolve();
+  private passWaiting = false;
   /** What was running when the app stopped is queued again before anything is read. */
   private readonly ready: Promise<void>;
 
@@ -74,7 +74,7 @@ export class QueueRunner {
       this.pausedFor = null;
       this.changed();
     }
-    this.pump();
+    await this.pump();
     return this.state();
   }
 
@@ -102,22 +102,22 @@ export class QueueRunner {
     return this.active.has(id);
   }
 
-  /** New work or a new concurrency: start what may start. */
-  pump(): void {
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = true;
-    void this.pumpOnce()
-      .catch((error: unknown) => console.error('transcript-desk: the queue could not start its next items:', error))
-      .finally(() => {
-        this.pumping = false;
-        if (this.pumpAgain) {
-          this.pumpAgain = false;
-          this.pump();
-        }
-      });
+  /**
+   * New work or a new concurrency: start what may start. Passes run one at a time (each reads the
+   * queue, then marks what it starts active); a change made while one runs gets one more pass after
+   * it, and the promise resolves when that pass has started its items (Run answers after it, so a
+   * Pause right after Run lets the first items finish, as it did when the ledger was synchronous).
+   */
+  pump(): Promise<void> {
+    if (this.passWaiting) return this.passes;
+    this.passWaiting = true;
+    this.passes = this.passes
+      .then(() => {
+        this.passWaiting = false;
+        return this.pumpOnce();
+      })
+      .catch((error: unknown) => console.error('transcript-desk: the queue could not start its next items:', error));
+    return this.passes;
   }
 
   private async pumpOnce(): Promise<void> {
@@ -226,7 +226,7 @@ export class QueueRunner {
         this.active.delete(item.id);
         if (this.closed) return;
         this.changed();
-        this.pump();
+        void this.pump();
       })
       .catch((error: unknown) => console.error('transcript-desk: a queue item\'s outcome could not be recorded:', error));
   }
@@ -254,7 +254,7 @@ export class QueueRunner {
       this.wait = undefined;
       this.rate = { ...this.rate, waitUntil: null, waitReason: null, remaining: null };
       this.changed();
-      this.pump();
+      void this.pump();
     });
   }
 
@@ -271,7 +271,7 @@ export class QueueRunner {
       if (this.closed || this.siteWaits.get(platform) !== site) return;
       this.siteWaits.delete(platform);
       this.changed();
-      this.pump();
+      void this.pump();
     });
   }
 
