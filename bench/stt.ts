@@ -62,8 +62,8 @@ async function main(): Promise<void> {
   const { ten, sixty } = episodes();
   const tenSeconds = seconds(ten);
   const home = join(dir, 'home');
-  const opened = openService(home);
-  opened.stt.settings.set('stt.engine', 'pocketsphinx');
+  const opened = await openService(home);
+  await opened.stt.settings.set('stt.engine', 'pocketsphinx');
   try {
     const wav = join(dir, 'ten-16k.wav');
     ffmpeg(['-i', ten, '-ac', '1', '-ar', '16000', wav]);
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     console.log(`pipeline  1 worker  (${one.value.chunksTotal} chunks)            : RTF ${rtf(one.ms).toFixed(3)}  = ${(baseline.ms / one.ms).toFixed(2)}x the baseline's speed`);
     console.log(`pipeline  ${cores} workers (${all.value.chunksTotal} chunks)            : RTF ${rtf(all.ms).toFixed(3)}  = ${(baseline.ms / all.ms).toFixed(2)}x the baseline's speed, ${(one.ms / all.ms).toFixed(2)}x 1 worker`);
   } finally {
-    opened.close();
+    await opened.close();
   }
   const rssTen = await runnerPeakRss(home, ten);
   const rssSixty = await runnerPeakRss(home, sixty);

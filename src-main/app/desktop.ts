@@ -52,11 +52,11 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
   if (secrets.problem !== null) log(secrets.problem);
   const ownerKey = await prepareOwnerKey(secrets, home);
   const secretSettings = await StoredSecretSettings.load(secrets);
-  const opened: OpenedService = openService(home, {}, process.env, { ownerKey: ownerKey.keyStore, secretSettings, transport: electronTransport({ sessionFor }) });
+  const opened: OpenedService = await openService(home, {}, process.env, { ownerKey: ownerKey.keyStore, secretSettings, transport: electronTransport({ sessionFor }) });
   try {
     const settled = await ownerKey.settle(opened.owner.key).catch((error: unknown) => `the owner key could not be stored (${(error as Error).message}); a new one is issued at the next start`);
     if (settled !== null) log(settled);
-    const moved = await secretSettings.adoptFromLedger(opened.ledger).catch((error: unknown) => {
+    const moved = await secretSettings.adoptFromLedger(opened.store).catch((error: unknown) => {
       log(`secret settings stay in the ledger: ${(error as Error).message}`);
       return [];
     });
@@ -64,7 +64,7 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     const cookies = await loadStoredCookies(secrets, opened.upstream.cookies).catch(() => []);
     if (cookies.length > 0) log(`imported cookies in use for ${cookies.join(', ')}`);
   } catch (error) {
-    opened.close();
+    await opened.close();
     throw error;
   }
 
@@ -86,7 +86,7 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
   const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host });
   const unregisterIpc = registerDeskOnIpcMain({ desk, allowedOrigins, targets: () => [currentWindow()?.webContents].filter((c) => c !== undefined) });
 
-  const resumed = opened.podcast.resume();
+  const resumed = await opened.podcast.resume();
   if (resumed.length > 0) log(`resuming ${resumed.length} podcast episode(s) left processing`);
 
   const command = (name: AppCommand) => {
@@ -129,7 +129,7 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
         await desk.close();
         // Podcast work stops between chunks; the jobs stay `processing` and resume at the next start.
         await opened.podcast.close();
-        opened.close();
+        await opened.close();
       })();
       return closing;
     },

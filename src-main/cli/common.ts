@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { resolveHome } from '../service/home';
-import { isPlan, PLANS, type Plan } from '../service/ledger/index';
+import { isPlan, PLANS, type Plan } from '../service/store/port';
 import { openService, type OpenedService } from '../service/open';
 import type { ServiceOptions } from '../service/service';
 
@@ -22,21 +22,21 @@ export function plan(value: string): Plan {
 }
 
 /** Opens the data home; says on stderr (stdout stays clean for --json) when the owner was just created. */
-export function open(options: Omit<ServiceOptions, 'ledger'> = {}): OpenedService {
+export async function open(options: Omit<ServiceOptions, 'store'> = {}): Promise<OpenedService> {
   const home = resolveHome();
-  const opened = openService(home, options);
+  const opened = await openService(home, options);
   if (opened.owner.created) {
     process.stderr.write(`Created the owner account (pro plan, 1000 credits) in ${home}.\nIts API key is stored in ${opened.owner.keyFile}\n`);
   }
   return opened;
 }
 
-export function withService<T>(fn: (opened: OpenedService) => T): T {
-  const opened = open();
+export async function withService<T>(fn: (opened: OpenedService) => T | Promise<T>): Promise<T> {
+  const opened = await open();
   try {
-    return fn(opened);
+    return await fn(opened);
   } finally {
-    opened.close();
+    await opened.close();
   }
 }
 

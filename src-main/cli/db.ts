@@ -5,11 +5,11 @@ import type { OpenedService } from '../service/open';
 import { withService } from './common';
 import { duration, formatBytes } from './units';
 
-function stats({ ledger }: OpenedService) {
-  const cache = ledger.cache.stats();
-  const { fileBytes, walBytes } = ledger.maintenance.sizes();
-  const limit = ledger.cache.limit();
-  return { transcripts: cache.transcripts, kept: cache.kept, cacheBytes: cache.bytes, limitBytes: limit.bytes, fileBytes, walBytes, rows: ledger.maintenance.rowCounts() };
+async function stats({ store }: OpenedService) {
+  const cache = await store.cache.stats();
+  const { fileBytes, walBytes } = await store.maintenance.sizes();
+  const limit = await store.cache.limit();
+  return { transcripts: cache.transcripts, kept: cache.kept, cacheBytes: cache.bytes, limitBytes: limit.bytes, fileBytes, walBytes, rows: await store.maintenance.rowCounts() };
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -21,8 +21,8 @@ export function registerDbCommands(program: Command): void {
     .description('transcripts cached, their size against the limit, the file and its WAL, rows per table')
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
-      withService((opened) => {
-        const s = stats(opened);
+      withService(async (opened) => {
+        const s = await stats(opened);
         if (options.json === true) return void process.stdout.write(`${JSON.stringify(s)}\n`);
         const limit = s.limitBytes === null ? 'no limit' : `limit ${formatBytes(s.limitBytes)}`;
         process.stdout.write(`transcripts  ${s.transcripts} (${s.kept} kept in the library)\n`);
@@ -38,17 +38,17 @@ export function registerDbCommands(program: Command): void {
     .requiredOption('--older-than <age>', 'not used (fetched or served from the cache) for this long: 90d, 12h, 2w', duration)
     .option('--yes', 'remove them (without it, only list what would go)')
     .action((options: { olderThan: number; yes?: boolean }) =>
-      withService(({ ledger }) => {
+      withService(async ({ store }) => {
         const before = Date.now() - options.olderThan;
-        const stale = ledger.cache.stale(before);
+        const stale = await store.cache.stale(before);
         const bytes = stale.reduce((sum, t) => sum + t.bytes, 0);
         if (options.yes !== true) {
           for (const t of stale) process.stdout.write(`${t.platform}  ${t.canonicalKey}  last used ${day(t.usedAt)}  ${formatBytes(t.bytes)}  ${t.title ?? ''}\n`);
           process.stdout.write(`would remove ${stale.length} transcript(s), ${formatBytes(bytes)}, not used since ${day(before)}; run again with --yes to remove them\n`);
           return;
         }
-        const removed = ledger.cache.prune(before);
-        ledger.maintenance.checkpoint();
+        const removed = await store.cache.prune(before);
+        await store.maintenance.checkpoint();
         process.stdout.write(`removed ${removed} transcript(s), ${formatBytes(bytes)}; the file reuses the space (db vacuum gives it back to the disk)\n`);
       }),
     );
@@ -56,10 +56,10 @@ export function registerDbCommands(program: Command): void {
   db.command('vacuum')
     .description('rewrite the ledger file without its free space (needs that much free disk for a while)')
     .action(() =>
-      withService(({ ledger }) => {
-        const before = ledger.maintenance.sizes();
-        ledger.maintenance.vacuum();
-        const after = ledger.maintenance.sizes();
+      withService(async ({ store }) => {
+        const before = await store.maintenance.sizes();
+        await store.maintenance.vacuum();
+        const after = await store.maintenance.sizes();
         process.stdout.write(`ledger ${formatBytes(before.fileBytes + before.walBytes)} → ${formatBytes(after.fileBytes + after.walBytes)}\n`);
       }),
     );

@@ -57,7 +57,7 @@ async function getOne(opened: OpenedService, url: string, options: GetOptions): 
     return false;
   }
 
-  const cached = service.cachedTranscript(platform, url, options.lang);
+  const cached = await service.cachedTranscript(platform, url, options.lang);
   if (cached === undefined) {
     say(`✗ ${url}: the transcript was fetched but is not in the cache (is another process clearing it?)`);
     return false;
@@ -91,12 +91,12 @@ export function registerGet(program: Command): void {
         options.out = resolve(options.out);
         mkdirSync(options.out, { recursive: true });
       }
-      const opened = open();
+      const opened = await open();
       let failed = 0;
       try {
         for (const url of urls) if (!(await getOne(opened, url, options))) failed++;
       } finally {
-        opened.close();
+        await opened.close();
       }
       if (failed > 0) {
         process.stderr.write(`${failed} of ${urls.length} failed\n`);

@@ -7,7 +7,7 @@ export function registerOwnerKey(program: Command): void {
   program
     .command('owner-key')
     .description("print the owner's API key (the desk's sign-in in a browser takes it)")
-    .action(() => {
-      process.stdout.write(`${withService((opened) => opened.owner.key)}\n`);
+    .action(async () => {
+      process.stdout.write(`${await withService((opened) => opened.owner.key)}\n`);
     });
 }

@@ -81,8 +81,8 @@ export function registerServe(program: Command): void {
       }
       if (options.ui === true && !rendererIsBuilt(RENDERER_DIR)) fail(`The desk UI is not built (no ${join(RENDERER_DIR, 'index.html')}). Run \`npm run build\` first.`);
 
-      const opened = open();
-      if (options.cacheMaxBytes !== undefined) opened.ledger.cache.overrideLimit(options.cacheMaxBytes);
+      const opened = await open();
+      if (options.cacheMaxBytes !== undefined) await opened.store.cache.overrideLimit(options.cacheMaxBytes);
       opened.podcast.subscribe(logPodcastEvent);
       let desk: Desk | undefined;
       let sessions: SessionStore | undefined;
@@ -98,7 +98,7 @@ export function registerServe(program: Command): void {
       const server = await startApiServer(opened.service, options.host, options.port, apiOptions);
       apiUrl = server.url;
       process.stdout.write(`listening on ${server.url}\n`);
-      const resumed = opened.podcast.resume();
+      const resumed = await opened.podcast.resume();
       if (resumed.length > 0) process.stdout.write(`podcast: resuming ${resumed.length} episode(s) left processing: ${resumed.join(', ')}\n`);
       process.stdout.write(`owner key file: ${opened.owner.keyFile}\n`);
       // The login token rides in the fragment: the browser never sends it, so no log or Referer has it.
@@ -118,10 +118,10 @@ export function registerServe(program: Command): void {
           // The desk's running queue rows come back as queued at the next start (QueueRunner).
           await desk?.close();
           await parked;
-          // The ledger last, its WAL checkpointed into the file (Ledger.close).
-          opened.close();
+          // The store last, its WAL checkpointed into the file (Ledger.close).
+          await opened.close();
         },
-        lastResort: () => opened.ledger.close(),
+        lastResort: () => opened.closeNow(),
       });
     });
 }

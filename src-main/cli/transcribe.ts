@@ -59,7 +59,7 @@ export function registerTranscribeCommands(program: Command): void {
     .option('--language <code>', 'ISO-639-1 code such as en, or auto')
     .option('--workers <n>', 'chunks at once (default: cores − 1)', positive)
     .action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number }) => {
-      const opened = open();
+      const opened = await open();
       const controller = new AbortController();
       const interrupt = () => controller.abort();
       process.once('SIGINT', interrupt);
@@ -90,7 +90,7 @@ export function registerTranscribeCommands(program: Command): void {
       } finally {
         process.off('SIGINT', interrupt);
         process.off('SIGTERM', interrupt);
-        opened.close();
+        await opened.close();
       }
     });
 
@@ -109,7 +109,7 @@ export function registerTranscribeCommands(program: Command): void {
     .command('download <name>')
     .description('download a model (resumes an interrupted download), check it and use it')
     .action(async (name: string) => {
-      const opened = open();
+      const opened = await open();
       const status = statusLine();
       const controller = new AbortController();
       const interrupt = () => controller.abort();
@@ -121,30 +121,30 @@ export function registerTranscribeCommands(program: Command): void {
             status.show(`downloading ${name}: ${(receivedBytes / 2 ** 20).toFixed(0)}${totalBytes === undefined ? '' : `/${(totalBytes / 2 ** 20).toFixed(0)}`} MiB`),
         });
         status.end();
-        opened.stt.settings.set('stt.whisper.model', name);
-        opened.stt.settings.set('stt.whisper.modelPath', null);
+        await opened.stt.settings.set('stt.whisper.model', name);
+        await opened.stt.settings.set('stt.whisper.modelPath', null);
         process.stdout.write(`${file}\n`);
       } catch (error) {
         status.end();
         fail(isSttError(error) ? error.message : (error as Error).message);
       } finally {
         process.off('SIGINT', interrupt);
-        opened.close();
+        await opened.close();
       }
     });
   models
     .command('use <file>')
     .description('use a ggml model file you already have')
     .action(async (file: string) => {
-      const opened = open();
+      const opened = await open();
       try {
         await checkLocalModel(file);
-        opened.stt.settings.set('stt.whisper.modelPath', resolve(file));
+        await opened.stt.settings.set('stt.whisper.modelPath', resolve(file));
         process.stdout.write(`whisper will use ${file}\n`);
       } catch (error) {
         fail((error as Error).message);
       } finally {
-        opened.close();
+        await opened.close();
       }
     });
 
@@ -152,22 +152,22 @@ export function registerTranscribeCommands(program: Command): void {
   settings
     .command('list')
     .description('every setting with its value')
-    .action(() => {
-      const opened = open();
+    .action(async () => {
+      const opened = await open();
       try {
-        const all = opened.stt.settings.all();
+        const all = await opened.stt.settings.all();
         for (const key of SETTING_KEYS) {
           const value = key === 'stt.openai.apiKey' && all[key] !== null ? '"(set)"' : JSON.stringify(all[key]);
           process.stdout.write(`${key} = ${value}\n`);
         }
       } finally {
-        opened.close();
+        await opened.close();
       }
     });
   settings
     .command('set <key> <value>')
     .description('set a value (JSON, or a plain string); "null" clears it')
-    .action((key: string, raw: string) => {
+    .action(async (key: string, raw: string) => {
       if (!isSettingKey(key)) fail(`Unknown setting ${key}; known: ${SETTING_KEYS.join(', ')}`);
       let value: unknown = raw;
       try {
@@ -175,25 +175,25 @@ export function registerTranscribeCommands(program: Command): void {
       } catch {
         // a plain string
       }
-      const opened = open();
+      const opened = await open();
       try {
-        process.stdout.write(`${key} = ${JSON.stringify(opened.stt.settings.set(key, value))}\n`);
+        process.stdout.write(`${key} = ${JSON.stringify(await opened.stt.settings.set(key, value))}\n`);
       } catch (error) {
         fail((error as Error).message);
       } finally {
-        opened.close();
+        await opened.close();
       }
     });
   settings
     .command('reset <key>')
     .description('back to the default')
-    .action((key: string) => {
+    .action(async (key: string) => {
       if (!isSettingKey(key)) fail(`Unknown setting ${key}`);
-      const opened = open();
+      const opened = await open();
       try {
-        process.stdout.write(`${key} = ${JSON.stringify(opened.stt.settings.set(key, undefined))}\n`);
+        process.stdout.write(`${key} = ${JSON.stringify(await opened.stt.settings.set(key, undefined))}\n`);
       } finally {
-        opened.close();
+        await opened.close();
       }
     });
 }

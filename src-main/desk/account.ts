@@ -2,7 +2,7 @@
 import type { Balance, KeyListing } from '../../src-shared/contract/account';
 import type { OperationOutput, ParsedInput } from '../../src-shared/contract/operations';
 import { DeskError } from '../../src-shared/contract/result';
-import { normalizePrefix } from '../service/ledger/keys';
+import { normalizePrefix } from '../service/store/port';
 import type { DeskDeps } from './deps';
 
 const prefixOf = (key: string) => key.slice(0, 16);
@@ -15,27 +15,27 @@ export async function readBalance(deps: DeskDeps): Promise<Balance> {
   return { credits: Number(body.credits), plan: String(body.plan) };
 }
 
-export function listKeys(deps: DeskDeps): KeyListing[] {
+export async function listKeys(deps: DeskDeps): Promise<KeyListing[]> {
   const appKey = prefixOf(deps.owner.key);
-  return deps.ledger.keys.list().map((k) => ({ ...k, isAppKey: k.prefix === appKey }));
+  return (await deps.store.keys.list()).map((k) => ({ ...k, isAppKey: k.prefix === appKey }));
 }
 
 /** A new account with a key; the key is in the answer once and stored only as a hash. */
-export function createKey(deps: DeskDeps, input: ParsedInput<'keys.create'>): OperationOutput<'keys.create'> {
-  const { ledger } = deps;
-  const created = ledger.transaction(() => {
-    const account = ledger.accounts.create(input.plan, input.label);
-    if (input.credits > 0) ledger.credits.grant(account.id, input.credits, 'key created in the desk');
-    return { accountId: account.id, ...ledger.keys.create(account.id, input.label) };
+export async function createKey(deps: DeskDeps, input: ParsedInput<'keys.create'>): Promise<OperationOutput<'keys.create'>> {
+  const { store } = deps;
+  const created = await store.transaction(async (tx) => {
+    const account = await tx.accounts.create(input.plan, input.label);
+    if (input.credits > 0) await tx.credits.grant(account.id, input.credits, 'key created in the desk');
+    return { accountId: account.id, ...(await tx.keys.create(account.id, input.label)) };
   });
-  return { key: created.key, prefix: created.prefix, plan: input.plan, credits: ledger.credits.balance(created.accountId) };
+  return { key: created.key, prefix: created.prefix, plan: input.plan, credits: await store.credits.balance(created.accountId) };
 }
 
-export function revokeKey(deps: DeskDeps, prefix: string): { revoked: boolean } {
+export async function revokeKey(deps: DeskDeps, prefix: string): Promise<{ revoked: boolean }> {
   if (normalizePrefix(prefix) === prefixOf(deps.owner.key)) {
     throw new DeskError('unavailable', 'This is the key the app itself uses; revoking it would lock the desk out of its own service');
   }
-  if (!deps.ledger.keys.revoke(prefix)) throw new DeskError('not_found', `No active key with prefix ${prefix}`);
+  if (!(await deps.store.keys.revoke(prefix))) throw new DeskError('not_found', `No active key with prefix ${prefix}`);
   return { revoked: true };
 }
 
@@ -43,7 +43,7 @@ export function revokeKey(deps: DeskDeps, prefix: string): { revoked: boolean } 
  * Adds credits to the owner account: the desk's owner runs this service, so the ledger is their
  * own (the CLI's `credits grant` does the same). Other accounts keep being managed through keys.
  */
-export function addOwnerCredits(deps: DeskDeps, credits: number): Balance {
-  const balance = deps.ledger.credits.grant(deps.owner.accountId, credits, 'added by the owner in the desk');
-  return { credits: balance, plan: deps.ledger.accounts.get(deps.owner.accountId)?.plan ?? 'free' };
+export async function addOwnerCredits(deps: DeskDeps, credits: number): Promise<Balance> {
+  const balance = await deps.store.credits.grant(deps.owner.accountId, credits, 'added by the owner in the desk');
+  return { credits: balance, plan: (await deps.store.accounts.get(deps.owner.accountId))?.plan ?? 'free' };
 }

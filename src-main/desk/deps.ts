@@ -4,11 +4,11 @@ import type { Cookie } from 'tough-cookie';
 import type { HostInfo } from '../../src-shared/contract/host';
 import type { RestApiState } from '../../src-shared/contract/settings';
 import type { PlatformToken } from '../../src-shared/platforms';
-import type { Ledger } from '../service/ledger/index';
 import type { SecretStore } from '../service/secrets';
 import type { Settings } from '../service/settings';
 import type { OwnerBootstrap } from '../service/home';
 import type { TranscriptService } from '../service/service';
+import type { Store } from '../service/store/port';
 import type { UpstreamClient } from '../service/upstream/client';
 import type { UpstreamProfile } from '../service/upstream/profile';
 import type { Clock } from './clock';
@@ -26,19 +26,19 @@ export interface RestApiControl {
 
 /** Cancels a running podcast job of an account (`opened.podcast`); false when the job is not this account's or has already ended. */
 export interface PodcastJobControl {
-  cancel(accountId: number, jobId: string): boolean;
+  cancel(accountId: number, jobId: string): Promise<boolean>;
 }
 
 /** The parts of `OpenedService` the desk uses; `openService(home)`'s result fits as it is. */
 export interface DeskDeps {
   service: TranscriptService;
-  ledger: Ledger;
+  store: Store;
   upstream: UpstreamClient;
   owner: OwnerBootstrap;
   podcast: PodcastJobControl;
   /** The rotating upstream values of this home, which the Settings panel edits. */
   profile: UpstreamProfile;
-  /** The host's settings (the desktop app reads secret ones from its keychain); the ledger's when absent. */
+  /** The host's settings (the desktop app reads secret ones from its keychain); the store's when absent. */
   settings?: Settings;
 }
 

@@ -46,7 +46,7 @@ export interface Desk {
   call<N extends OperationName>(name: N, input: OperationInput<N>): Promise<DeskResult<OperationOutput<N>>>;
   readonly events: DeskEvents;
   /** The browser build's export as a download (export/download.ts); never throws. */
-  download(payload: unknown): DeskResult<ExportDownload>;
+  download(payload: unknown): Promise<DeskResult<ExportDownload>>;
   close(): Promise<void>;
 }
 
@@ -55,9 +55,9 @@ const removedAnswer = (items: QueueItem[]) => ({ removed: items.length, items })
 
 export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
-  const settings = deps.settings ?? new Settings(deps.ledger);
+  const settings = deps.settings ?? new Settings(deps.store);
   const host = options.host;
-  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.ledger.cache };
+  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.store.cache };
   const cookies = new PlatformCookieStore(deps.upstream.cookies, host?.secrets, {
     ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),
@@ -75,35 +75,38 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       emitBalance(credits, plan);
       events.emitSoon('library.changed', {});
     },
-    onSubmitted: () => watcher.poll(),
+    onSubmitted: () => void watcher.poll(),
   });
   const audio = new AudioTranscriptions(deps, queue.feed, (credits, plan) => {
     emitBalance(credits, plan);
     events.emitSoon('library.changed', {});
   });
-  const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? 1000, onItemsChanged: (ids) => queue.publish(ids) });
+  const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? 1000, onItemsChanged: (ids) => void queue.publish(ids) });
   watcher.start();
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
   // The desktop app's REST API follows its settings from the start.
-  void options.restApi?.apply(settings.get('desk.api.enabled'), settings.get('desk.api.port'));
+  void Promise.all([settings.get('desk.api.enabled'), settings.get('desk.api.port')]).then(([enabled, port]) => options.restApi?.apply(enabled, port));
 
   const handlers: Handlers = {
     'queue.enqueue': (input) => queue.enqueue(input.entries),
     'queue.list': () => queue.list(),
     'queue.run': () => queue.runner.run(),
     'queue.pause': () => queue.runner.pause(),
-    'queue.estimate': () => ({
-      ...estimateBatch(deps.ledger.queue.nextQueued(MAX_ENQUEUE), (platform, url) => deps.service.cachedTranscript(platform, url) !== undefined),
-      balance: deps.ledger.credits.balance(deps.owner.accountId),
-    }),
+    'queue.estimate': async () => {
+      const queued = await deps.store.queue.nextQueued(MAX_ENQUEUE);
+      // Which of them the cache already has, read before the estimate (which is plain arithmetic).
+      const cached = new Set<string>();
+      for (const item of queued) if (item.platform !== null && item.platform !== 'podcast' && (await deps.service.cachedTranscript(item.platform, item.url)) !== undefined) cached.add(`${item.platform} ${item.url}`);
+      return { ...estimateBatch(queued, (platform, url) => cached.has(`${platform} ${url}`)), balance: await deps.store.credits.balance(deps.owner.accountId) };
+    },
     'queue.resume': () => queue.runner.run(),
     'queue.retry': (input) => queue.retry(input.ids),
-    'queue.remove': (input) => removedAnswer(queue.remove(input.ids)),
-    'queue.restore': (input) => ({ restored: queue.restore(input.items) }),
-    'queue.clear': (input) => removedAnswer(queue.clear(input.which)),
-    'queue.transcribeAudio': (input) => {
-      audio.start(input.id);
+    'queue.remove': async (input) => removedAnswer(await queue.remove(input.ids)),
+    'queue.restore': async (input) => ({ restored: await queue.restore(input.items) }),
+    'queue.clear': async (input) => removedAnswer(await queue.clear(input.which)),
+    'queue.transcribeAudio': async (input) => {
+      await audio.start(input.id);
       return { started: true };
     },
     'queue.importFiles': async (input) => {
@@ -118,23 +121,23 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       }
       return importUrlFiles(queue, paths);
     },
-    'podcast.list': () => ({ jobs: listJobs(deps) }),
-    'podcast.cancel': (input) => {
-      const cancelled = deps.podcast.cancel(deps.owner.accountId, input.jobId);
-      watcher.poll();
+    'podcast.list': async () => ({ jobs: await listJobs(deps) }),
+    'podcast.cancel': async (input) => {
+      const cancelled = await deps.podcast.cancel(deps.owner.accountId, input.jobId);
+      await watcher.poll();
       return { cancelled };
     },
     'podcast.artwork': async (input) => ({ dataUrl: await artwork.get(input.url) }),
     'transcript.get': (input) => readTranscript(deps, input.ref),
     'export.run': async (input) => {
-      let folder = exportFolderOf(settingsCtx);
+      let folder = await exportFolderOf(settingsCtx);
       // The desktop app asks where to export when the request names no folder.
       if (input.folder === undefined && host?.chooseFolder !== undefined) {
         const chosen = await host.chooseFolder({ title: 'Export transcripts to', defaultPath: folder });
         if (chosen === null) throw new DeskError('cancelled', 'No folder was chosen; nothing was exported');
         folder = chosen;
       }
-      const result = await exportTranscripts(deps, input, { folder, maxLineLength: settings.get('desk.export.maxLineLength') });
+      const result = await exportTranscripts(deps, input, { folder, maxLineLength: await settings.get('desk.export.maxLineLength') });
       exportedFolders.add(result.folder);
       return result;
     },
@@ -147,8 +150,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return {};
     },
     'library.search': (input) => searchLibrary(deps, input),
-    'library.delete': (input) => {
-      const deleted = deps.ledger.library.delete(input.ids);
+    'library.delete': async (input) => {
+      const deleted = await deps.store.library.delete(input.ids);
       events.emit('library.changed', {});
       return { deleted };
     },
@@ -158,22 +161,23 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return balance;
     },
     'welcome.get': () => welcomeView(settings, options.home),
-    'credits.add': (input) => {
-      const balance = addOwnerCredits(deps, input.credits);
+    'credits.add': async (input) => {
+      const balance = await addOwnerCredits(deps, input.credits);
       emitBalance(balance.credits, balance.plan);
       return balance;
     },
-    'keys.list': () => ({ keys: listKeys(deps) }),
+    'keys.list': async () => ({ keys: await listKeys(deps) }),
     'keys.create': (input) => createKey(deps, input),
     'keys.revoke': (input) => revokeKey(deps, input.prefix),
     'settings.get': () => settingsView(settingsCtx),
     'settings.update': async (input) => {
       const changed = await updateSettings(settingsCtx, input);
       if (changed.includes('desk.queue.concurrency')) {
+        await queue.runner.refreshConcurrency();
         queue.feed.state(queue.runner.state());
-        queue.runner.pump();
+        void queue.runner.pump();
       }
-      if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(settings.get('desk.api.enabled'), settings.get('desk.api.port'));
+      if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(await settings.get('desk.api.enabled'), await settings.get('desk.api.port'));
       return settingsView(settingsCtx);
     },
     'upstream.get': () => upstreamProfileView(deps.profile),
@@ -188,7 +192,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     'dialog.chooseFolder': async (input) => {
       if (host?.chooseFolder === undefined) throw unavailable('The folder picker');
-      return { folder: await host.chooseFolder({ title: input.title ?? 'Choose a folder', defaultPath: input.defaultPath ?? exportFolderOf(settingsCtx) }) };
+      return { folder: await host.chooseFolder({ title: input.title ?? 'Choose a folder', defaultPath: input.defaultPath ?? (await exportFolderOf(settingsCtx)) }) };
     },
     'models.list': () => models.list(),
     'models.download': (input) => ({ started: models.start(input.name) }),
@@ -216,7 +220,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
 
   return {
     events,
-    download: (payload) => prepareDownload(deps, payload, settings.get('desk.export.maxLineLength')),
+    download: async (payload) => prepareDownload(deps, payload, await settings.get('desk.export.maxLineLength')),
     invoke(name, payload) {
       if (!isOperationName(name)) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `No operation named ${name}` } });
       return run(name, payload);

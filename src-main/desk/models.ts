@@ -21,9 +21,9 @@ export class ModelDownloads {
     private readonly events: DeskEvents,
   ) {}
 
-  list(): { models: WhisperModel[]; downloads: ModelDownload[]; customModelPath: string | null } {
-    const selected = this.settings.get('stt.whisper.model');
-    const customModelPath = this.settings.get('stt.whisper.modelPath');
+  async list(): Promise<{ models: WhisperModel[]; downloads: ModelDownload[]; customModelPath: string | null }> {
+    const selected = await this.settings.get('stt.whisper.model');
+    const customModelPath = await this.settings.get('stt.whisper.modelPath');
     return {
       models: MODEL_CATALOGUE.map((m) => ({
         name: m.name,
@@ -57,9 +57,9 @@ export class ModelDownloads {
         }
       },
     }).then(
-      () => {
-        this.settings.set('stt.whisper.model', name);
-        this.settings.set('stt.whisper.modelPath', null);
+      async () => {
+        await this.settings.set('stt.whisper.model', name);
+        await this.settings.set('stt.whisper.modelPath', null);
         this.finish(entry, { state: 'done', error: null });
       },
       (error: unknown) => {

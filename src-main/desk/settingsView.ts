@@ -6,7 +6,7 @@ import { DeskError } from '../../src-shared/contract/result';
 import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '../../src-shared/settings';
 import { SecretStoreError } from '../service/secrets';
 import { SettingsError, type Settings } from '../service/settings';
-import type { TranscriptCache } from '../service/ledger/transcriptCache';
+import type { TranscriptCacheStore } from '../service/store/port';
 import type { RestApiControl } from './deps';
 
 export interface SettingsContext {
@@ -15,24 +15,24 @@ export interface SettingsContext {
   defaultExportFolder: string;
   restApi: RestApiControl | undefined;
   host: () => HostInfo;
-  cache: Pick<TranscriptCache, 'stats' | 'limit'>;
+  cache: Pick<TranscriptCacheStore, 'stats' | 'limit'>;
 }
 
 export const browserHost = (): HostInfo => BROWSER_HOST;
 
 const NO_REST_API = { controllable: false, running: false, url: null, problem: 'This build does not host the REST API' };
 
-export function exportFolderOf(ctx: SettingsContext): string {
-  return ctx.settings.get('desk.export.folder') ?? ctx.defaultExportFolder;
+export async function exportFolderOf(ctx: SettingsContext): Promise<string> {
+  return (await ctx.settings.get('desk.export.folder')) ?? ctx.defaultExportFolder;
 }
 
-export function settingsView(ctx: SettingsContext): SettingsView {
-  const values = ctx.settings.all();
+export async function settingsView(ctx: SettingsContext): Promise<SettingsView> {
+  const values = await ctx.settings.all();
   const secretsSet = SETTING_KEYS.filter((key) => SECRET_SETTINGS.has(key) && values[key] !== null);
   for (const key of SECRET_SETTINGS) (values as Record<SettingKey, unknown>)[key] = null;
-  const limit = ctx.cache.limit();
-  const cache = { ...ctx.cache.stats(), limit: limit.bytes, limitOverridden: limit.overridden };
-  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: exportFolderOf(ctx), dataHome: ctx.home, host: ctx.host(), cache };
+  const limit = await ctx.cache.limit();
+  const cache = { ...(await ctx.cache.stats()), limit: limit.bytes, limitOverridden: limit.overridden };
+  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: await exportFolderOf(ctx), dataHome: ctx.home, host: ctx.host(), cache };
 }
 
 /**
@@ -44,13 +44,13 @@ export async function updateSettings(ctx: SettingsContext, input: ParsedInput<'s
   const changes = Object.entries(input.changes).filter(([, value]) => value !== undefined) as [SettingKey, unknown][];
   const plain = changes.filter(([key]) => !SECRET_SETTINGS.has(key));
   const secret = changes.filter(([key]) => SECRET_SETTINGS.has(key));
-  const before = ctx.settings.all();
+  const before = await ctx.settings.all();
   try {
-    for (const [key, value] of plain) ctx.settings.set(key, value);
+    for (const [key, value] of plain) await ctx.settings.set(key, value);
     for (const [key, value] of secret) await ctx.settings.setSecret(key, value);
   } catch (error) {
     // Put back what was already stored, so a form with one bad field changes nothing.
-    for (const [key] of plain) ctx.settings.set(key, before[key] ?? undefined);
+    for (const [key] of plain) await ctx.settings.set(key, before[key] ?? undefined);
     if (error instanceof SettingsError) throw new DeskError('invalid_input', error.message);
     if (error instanceof SecretStoreError) throw new DeskError('unavailable', error.message);
     throw error;

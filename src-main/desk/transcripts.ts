@@ -15,9 +15,9 @@ function captionTracks(body: Record<string, unknown>): CaptionTrackInfo[] {
 }
 
 /** The transcript a ref names, or a not_found error a person understands. */
-export function readTranscript(deps: DeskDeps, ref: TranscriptRef): TranscriptView {
+export async function readTranscript(deps: DeskDeps, ref: TranscriptRef): Promise<TranscriptView> {
   if (ref.kind === 'episode') {
-    const episode = deps.ledger.podcastJobs.episode(ref.key);
+    const episode = await deps.store.podcastJobs.episode(ref.key);
     if (episode?.transcript == null) throw new DeskError('not_found', 'This episode has no finished transcript (any more)');
     return {
       ref,
@@ -33,7 +33,7 @@ export function readTranscript(deps: DeskDeps, ref: TranscriptRef): TranscriptVi
       createdAt: episode.completedAt ?? episode.createdAt,
     };
   }
-  const cached = deps.ledger.cache.get(ref.platform, ref.key);
+  const cached = await deps.store.cache.get(ref.platform, ref.key);
   if (cached === undefined) throw new DeskError('not_found', 'This transcript is no longer in the library (it was deleted); run the item again to fetch it');
   const body = cached.body;
   const itemId = typeof body.videoId === 'string' ? body.videoId : (cached.canonicalKey.split('#')[0] ?? null);

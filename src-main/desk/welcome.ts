@@ -7,6 +7,6 @@ import { speechReadiness } from '../service/stt/engines/speechReadiness';
 export async function welcomeView(settings: Settings, home: string): Promise<WelcomeView> {
   return {
     prices: { transcript: SYNC_TRANSCRIPT_PRICE, podcastPerHour: podcastPrice(PODCAST_GRACE_SECONDS + 1), podcastGraceMinutes: PODCAST_GRACE_SECONDS / 60 },
-    speech: await speechReadiness(settings.stt(), home),
+    speech: await speechReadiness(await settings.stt(), home),
   };
 }

@@ -20,7 +20,7 @@ const failure = (reply: FastifyReply, error: Extract<DeskResult<never>, { ok: fa
   reply.header('cache-control', 'no-store').type(JSON_TYPE).send(JSON.stringify({ ok: false, error } satisfies DeskResult<never>));
 
 export function registerExportDownload(app: FastifyInstance, desk: Desk, onRequest: onRequestHookHandler): void {
-  app.post(HTTP_EXPORT_DOWNLOAD_PATH, { bodyLimit: BODY_LIMIT, onRequest }, (request, reply) => {
+  app.post(HTTP_EXPORT_DOWNLOAD_PATH, { bodyLimit: BODY_LIMIT, onRequest }, async (request, reply) => {
     let payload: unknown;
     try {
       const raw = typeof request.body === 'string' ? request.body : '';
@@ -28,7 +28,7 @@ export function registerExportDownload(app: FastifyInstance, desk: Desk, onReque
     } catch {
       return failure(reply, { code: 'invalid_input', message: 'The request body is not JSON' });
     }
-    const result = desk.download(payload);
+    const result = await desk.download(payload);
     if (!result.ok) return failure(reply, result.error);
     const { summary, contentType, body } = result.value;
     void reply.header('cache-control', 'no-store').header(EXPORT_SUMMARY_HEADER, encodeURIComponent(JSON.stringify(summary)));

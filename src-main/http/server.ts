@@ -125,7 +125,7 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
 
   app.addHook('onRequest', async (request, reply) => {
     if (isOwn(request.url)) return;
-    const admission = service.admit(request.headers.authorization, request.ip);
+    const admission = await service.admit(request.headers.authorization, request.ip);
     request.admission = admission;
     if (!admission.ok) return send(reply, admission.response);
     reply.headers(admission.headers);
@@ -146,12 +146,12 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
     return send(reply, await service.transcript(caller, platform, body, aborted.signal));
   });
 
-  app.get<{ Params: { platform: string; jobId: string } }>('/api/:platform/jobs/:jobId', (request, reply) => {
+  app.get<{ Params: { platform: string; jobId: string } }>('/api/:platform/jobs/:jobId', async (request, reply) => {
     if (platformFromPathSegment(request.params.platform) !== 'podcast') return send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } });
-    return send(reply, service.job(callerOf(request), request.params.jobId));
+    return send(reply, await service.job(callerOf(request), request.params.jobId));
   });
 
-  app.get('/api/balance', (request, reply) => send(reply, service.balance(callerOf(request))));
+  app.get('/api/balance', async (request, reply) => send(reply, await service.balance(callerOf(request))));
 
   if (own !== undefined) await own.register(app);
 

@@ -12,7 +12,7 @@ import { PLATFORMS } from '../../src-shared/platforms';
 import { parseForPlatform } from '../../src-shared/url/parse';
 import { ERROR_TEXT, errorResponse, type ApiResponse } from './apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from './billing';
-import type { Ledger } from './ledger/index';
+import type { Store } from './store/port';
 import { transcribeSpeech } from './platforms/speech';
 import type { Caller } from './service';
 import type { SpeechToText } from './stt/index';
@@ -25,22 +25,22 @@ export const audioCacheKey = (canonicalKey: string) => `${canonicalKey}#audio`;
 /** Their CDNs refuse media requests that do not come from their own site. */
 const REFERER: Record<AudioPlatform, string> = { shortform: 'https://www.tiktok.com/', social: 'https://www.facebook.com/' };
 
-export async function transcribeVideoAudio(ledger: Ledger, stt: SpeechToText | undefined, caller: Caller, platform: AudioPlatform, url: string, signal: AbortSignal): Promise<ApiResponse> {
+export async function transcribeVideoAudio(store: Store, stt: SpeechToText | undefined, caller: Caller, platform: AudioPlatform, url: string, signal: AbortSignal): Promise<ApiResponse> {
   const parsed = parseForPlatform(platform, url);
   if (!parsed.ok) return errorResponse(400, PLATFORMS[platform].invalidUrlText, { message: parsed.reason });
-  const balance = ledger.credits.balance(caller.accountId);
+  const balance = await store.credits.balance(caller.accountId);
   if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
   if (stt === undefined) return errorResponse(502, 'Speech-to-text unavailable', { message: 'This service runs without speech-to-text' });
 
   // The empty answer fetched before names the video (its cache entry also answers a short link).
-  const empty = ledger.cache.get(platform, parsed.canonicalKey);
+  const empty = await store.cache.get(platform, parsed.canonicalKey);
   const videoUrls = (empty?.body as { videoUrls?: { sd?: unknown; hd?: unknown } } | undefined)?.videoUrls;
   const mediaUrl = [videoUrls?.sd, videoUrls?.hd].find((u): u is string => typeof u === 'string');
   if (empty === undefined || mediaUrl === undefined) {
     return errorResponse(404, ERROR_TEXT.noTranscriptVideo, { message: `Fetch this ${PLATFORMS[platform].uiName} video first: only a video without captions can have its audio transcribed` });
   }
   const key = audioCacheKey(empty.canonicalKey);
-  const hit = ledger.cache.get(platform, key);
+  const hit = await store.cache.get(platform, key);
   if (hit !== undefined) return { status: 200, headers: {}, body: { ...hit.body, credits: balance, cached: true } };
 
   const spoken = await transcribeSpeech(stt, platform, { mediaUrl, taskKey: `${platform}:${key}`, signal, headers: { referer: REFERER[platform] } });
@@ -49,12 +49,12 @@ export async function transcribeVideoAudio(ledger: Ledger, stt: SpeechToText | u
     return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) }, headers);
   }
   const body = { transcript: spoken.text, videoUrls };
-  const charge = ledger.transaction(() => {
-    if (ledger.cache.get(platform, key) !== undefined) return undefined; // delivered meanwhile: free, as a cache hit
-    ledger.cache.put({ platform, canonicalKey: key, sourceUrl: empty.sourceUrl, title: empty.title, body, text: spoken.text, segments: spoken.segments }, key);
-    return ledger.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${key} speech-to-text`);
+  const charge = await store.transaction(async (tx) => {
+    if ((await tx.cache.get(platform, key)) !== undefined) return undefined; // delivered meanwhile: free, as a cache hit
+    await tx.cache.put({ platform, canonicalKey: key, sourceUrl: empty.sourceUrl, title: empty.title, body, text: spoken.text, segments: spoken.segments }, key);
+    return tx.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${key} speech-to-text`);
   });
-  if (charge === undefined) return { status: 200, headers: {}, body: { ...body, credits: ledger.credits.balance(caller.accountId), cached: true } };
+  if (charge === undefined) return { status: 200, headers: {}, body: { ...body, credits: await store.credits.balance(caller.accountId), cached: true } };
   if (!charge.ok) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
   return { status: 200, headers: {}, body: { ...body, credits: charge.balance } };
 }

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Ledger } from './ledger/index';
+import type { Store } from './store/port';
 
 /** The owner's starting plan and credits (issue: first start creates a `pro` owner with 1,000 credits). */
 export const OWNER_PLAN = 'pro';
@@ -60,9 +60,10 @@ export class LostLedgerError extends Error {
 }
 
 /**
- * Where the owner's key is kept between starts. Synchronous because the owner is settled inside
- * one ledger transaction: the desktop app reads its keychain before opening the service and hands
- * the answer over (src-main/app/secrets/ownerKey.ts).
+ * Where the owner's key is kept between starts. Synchronous (a file, or a value the host read
+ * before): it is used inside the store transaction that settles the owner, and a transaction never
+ * waits on anything outside the store. The desktop app reads its keychain before opening the service
+ * and hands the answer over (src-main/app/secrets/ownerKey.ts).
  */
 export interface OwnerKeyStore {
   /** Said to the user: a file path, or which keychain entry. */
@@ -100,24 +101,24 @@ export interface OwnerBootstrap {
  * file counts, not a key in the desktop app's keychain: the keychain outlives a data home the
  * user deleted on purpose, the file does not.
  */
-export function ensureOwner(ledger: Ledger, home: string, store: OwnerKeyStore = fileOwnerKeyStore(home)): OwnerBootstrap {
+export async function ensureOwner(ledger: Store, home: string, store: OwnerKeyStore = fileOwnerKeyStore(home)): Promise<OwnerBootstrap> {
   prepareHome(home);
-  return ledger.transaction(() => {
-    let owner = ledger.accounts.findOwner();
+  return ledger.transaction(async (tx) => {
+    let owner = await tx.accounts.findOwner();
     const created = owner === undefined;
     if (owner === undefined) {
       // Inside the write transaction: processes opening a fresh home at once see the first one's
       // owner and key file together, never the file without the owner.
       if (existsSync(ownerKeyFile(home))) throw new LostLedgerError(ledgerFile(home), ownerKeyFile(home));
-      owner = ledger.accounts.create(OWNER_PLAN, 'owner', true);
-      ledger.credits.grant(owner.id, OWNER_CREDITS, 'owner account created');
+      owner = await tx.accounts.create(OWNER_PLAN, 'owner', true);
+      await tx.credits.grant(owner.id, OWNER_CREDITS, 'owner account created');
     }
     const stored = store.read();
-    const storedKey = stored === undefined ? undefined : ledger.keys.find(stored);
+    const storedKey = stored === undefined ? undefined : await tx.keys.find(stored);
     if (stored !== undefined && storedKey !== undefined && !storedKey.revoked && storedKey.accountId === owner.id) {
       return { accountId: owner.id, keyFile: store.location, created, key: stored };
     }
-    const { key } = ledger.keys.create(owner.id, 'app');
+    const { key } = await tx.keys.create(owner.id, 'app');
     store.write(key);
     return { accountId: owner.id, keyFile: store.location, created, key };
   });

@@ -1,8 +1,10 @@
 import { ensureOwner, fileOwnerKeyStore, ledgerFile, prepareHome, type OwnerBootstrap, type OwnerKeyStore } from './home';
-import { Ledger } from './ledger/index';
+import type { Ledger } from './ledger/index';
+import { SqliteStore } from './ledger/sqliteStore';
 import { buildFetchers } from './platforms/index';
 import { PodcastJobs } from './podcast/index';
 import { TranscriptService, type ServiceOptions } from './service';
+import type { Store } from './store/port';
 import { Settings, type SecretSettings } from './settings';
 import { SpeechToText } from './stt/index';
 import { browserGradeTransport } from './upstream/browserGrade';
@@ -14,7 +16,8 @@ import { undiciTransport, type Transport } from './upstream/transport';
 
 export interface OpenedService {
   service: TranscriptService;
-  ledger: Ledger;
+  /** Everything the service keeps (service/store/port.ts); SQLite in the data home. */
+  store: Store;
   upstream: UpstreamClient;
   /** The rotating upstream values of this home (`<home>/upstream-profile.json` over the compiled defaults). */
   profile: UpstreamProfile;
@@ -25,7 +28,10 @@ export interface OpenedService {
   /** Podcast jobs: `resume()` at start in long-running hosts, `cancel()` from the desk, `close()` before `close()`. */
   podcast: PodcastJobs;
   owner: OwnerBootstrap;
-  close(): void;
+  /** Stops podcast work and the upstream client, then closes the store (after an open transaction ends). */
+  close(): Promise<void>;
+  /** The stop's last resort when close() hangs: closes the store now, whatever is open. */
+  closeNow(): void;
 }
 
 /** What a host changes about the service: the desktop app passes its keychain and Chromium's network stack. */
@@ -42,30 +48,38 @@ export interface ServiceHost {
 }
 
 /**
- * The composition root of the service: opens the ledger of a data home, makes sure the owner
- * exists, and builds the upstream client and the service on them.
+ * The SQLite ledger under an opened service: for tests' fixtures and file-level tools, never for
+ * the service's own work (which goes through `store`).
  */
-export function openService(home: string, options: Omit<ServiceOptions, 'ledger'> = {}, env: NodeJS.ProcessEnv = process.env, host: ServiceHost = {}): OpenedService {
+export function sqliteLedgerOf(opened: { store: Store }): Ledger {
+  if (!(opened.store instanceof SqliteStore)) throw new Error('This service was not opened on a SQLite store');
+  return opened.store.ledger;
+}
+
+/**
+ * The composition root of the service: opens the store of a data home (the one place that builds
+ * the SQLite store), makes sure the owner exists, and builds the upstream client and the service on them.
+ */
+export async function openService(home: string, options: Omit<ServiceOptions, 'store'> = {}, env: NodeJS.ProcessEnv = process.env, host: ServiceHost = {}): Promise<OpenedService> {
   // The home is private before the ledger is created in it (F8); a damaged ledger is refused here (F10).
   prepareHome(home);
-  const ledger = Ledger.open(ledgerFile(home));
+  const store = SqliteStore.open(ledgerFile(home));
   try {
-    const owner = ensureOwner(ledger, home, host.ownerKey ?? fileOwnerKeyStore(home));
+    const owner = await ensureOwner(store, home, host.ownerKey ?? fileOwnerKeyStore(home));
     const upstream = new UpstreamClient({
       override: parseOverrideOrigin(env.TRANSCRIPT_DESK_UPSTREAM),
       timeoutMs: parseTimeoutMs(env.TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS),
       transport: host.transport ?? browserGradeTransport({ browser: impitTransport(), plain: undiciTransport() }),
     });
     const profile = new UpstreamProfile(profileFile(home));
-    const settings = new Settings(ledger, host.secretSettings);
-    // Read at every eviction check, so `settings set cache.maxBytes` reaches a running server.
-    ledger.cache.useLimit(() => settings.get('cache.maxBytes'));
-    const stt = new SpeechToText({ ledger, upstream, home, settings });
-    const podcast = new PodcastJobs({ ledger, stt, upstream, home });
-    const service = new TranscriptService({ podcast: podcast.submitter, stt, ...options, fetchers: { ...buildFetchers({ upstream, stt, profile }), ...options.fetchers }, ledger });
-    return {
+    // The cache limit (`cache.maxBytes`) is read by the store itself at every eviction check.
+    const settings = new Settings(store, host.secretSettings);
+    const stt = new SpeechToText({ store, upstream, home, settings });
+    const podcast = new PodcastJobs({ store, stt, upstream, home });
+    const service = new TranscriptService({ podcast: podcast.submitter, stt, ...options, fetchers: { ...buildFetchers({ upstream, stt, profile }), ...options.fetchers }, store });
+    const opened: OpenedService = {
       service,
-      ledger,
+      store,
       upstream,
       profile,
       settings,
@@ -76,11 +90,13 @@ export function openService(home: string, options: Omit<ServiceOptions, 'ledger'
         // Stops podcast work without failing it; await podcast.close() first to let it wind down.
         void podcast.close();
         void upstream.close();
-        ledger.close();
+        return store.close();
       },
+      closeNow: () => store.closeNow(),
     };
+    return opened;
   } catch (error) {
-    ledger.close();
+    store.closeNow();
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { RateDecision } from './ledger/rateWindows';
+import type { RateDecision } from './store/port';
 
 /** Spec §8: 120 requests per key in a 60-second window, on every endpoint including balance. */
 export const RATE_LIMIT = 120;

@@ -6,9 +6,7 @@ import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
 import { ERROR_TEXT, errorResponse, withHeaders, type ApiResponse } from './apiResponse';
 import { transcribeVideoAudio, type AudioPlatform } from './audioTranscript';
 import { SYNC_TRANSCRIPT_PRICE } from './billing';
-import type { Ledger, Plan } from './ledger/index';
-import type { CachedTranscript } from './ledger/transcriptCache';
-import { KEY_PREFIX } from './ledger/keys';
+import { KEY_PREFIX, type CachedTranscript, type Plan, type Store } from './store/port';
 import { NotFoundMemory } from './notFoundMemory';
 import type { FetchContext, FetchFailure, FetchOutcome } from './platforms/fetcher';
 import { defaultFetchers, type FetcherTable } from './platforms/index';
@@ -29,7 +27,7 @@ export interface Caller {
 export type Admission = { ok: true; caller: Caller; headers: Record<string, string> } | { ok: false; response: ApiResponse };
 
 export interface ServiceOptions {
-  ledger: Ledger;
+  store: Store;
   fetchers?: Partial<FetcherTable>;
   podcast?: PodcastSubmitter;
   now?: () => number;
@@ -50,7 +48,7 @@ function failureResponse({ status, error, message, code, headers }: FetchFailure
 }
 
 export class TranscriptService {
-  readonly ledger: Ledger;
+  readonly store: Store;
   private readonly fetchers: FetcherTable;
   private readonly podcast: PodcastSubmitter;
   private readonly now: () => number;
@@ -59,9 +57,9 @@ export class TranscriptService {
   private readonly settings: Settings;
 
   constructor(options: ServiceOptions) {
-    this.settings = new Settings(options.ledger);
+    this.settings = new Settings(options.store);
     this.stt = options.stt;
-    this.ledger = options.ledger;
+    this.store = options.store;
     this.fetchers = defaultFetchers(options.fetchers);
     this.podcast = options.podcast ?? notImplementedSubmitter;
     this.now = options.now ?? Date.now;
@@ -71,12 +69,12 @@ export class TranscriptService {
    * Auth (spec §5) then rate limit (§8). Requests without a valid key are limited per client
    * address, which both gives them honest rate-limit headers and slows down key guessing.
    */
-  admit(authorization: string | undefined, client: string): Admission {
+  async admit(authorization: string | undefined, client: string): Promise<Admission> {
     const now = this.now();
     const token = authorization?.startsWith(`Bearer ${KEY_PREFIX}`) ? authorization.slice('Bearer '.length).trim() : undefined;
-    const key = token === undefined ? undefined : this.ledger.keys.find(token);
+    const key = token === undefined ? undefined : await this.store.keys.find(token);
     const valid = key !== undefined && !key.revoked;
-    const decision = this.ledger.rateWindows.hit(valid ? `key:${key.keyId}` : clientBucket(client), now, RATE_LIMIT, RATE_WINDOW_MS);
+    const decision = await this.store.rateWindows.hit(valid ? `key:${key.keyId}` : clientBucket(client), now, RATE_LIMIT, RATE_WINDOW_MS);
     const headers = rateLimitHeaders(decision, now);
     if (!decision.allowed) return { ok: false, response: errorResponse(429, ERROR_TEXT.rateLimited, {}, headers) };
     if (token === undefined) return { ok: false, response: errorResponse(401, ERROR_TEXT.missingKey, {}, headers) };
@@ -85,8 +83,8 @@ export class TranscriptService {
   }
 
   /** GET /api/balance: free, rate limited, never 403. */
-  balance(caller: Caller): ApiResponse {
-    const account = this.ledger.accounts.get(caller.accountId);
+  async balance(caller: Caller): Promise<ApiResponse> {
+    const account = await this.store.accounts.get(caller.accountId);
     return { status: 200, headers: {}, body: { credits: account?.balance ?? 0, plan: account?.plan ?? caller.plan } };
   }
 
@@ -101,10 +99,10 @@ export class TranscriptService {
     const lang = this.fetchers[platform].honoursLang === true ? requestedLang.lang : undefined;
     const keyOf = (canonicalKey: string) => transcriptCacheKey(canonicalKey, lang);
 
-    const balance = this.ledger.credits.balance(caller.accountId);
+    const balance = await this.store.credits.balance(caller.accountId);
     if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
 
-    const hit = this.ledger.cache.get(platform, keyOf(item.canonicalKey));
+    const hit = await this.store.cache.get(platform, keyOf(item.canonicalKey));
     if (hit !== undefined) return { status: 200, headers: {}, body: { ...hit.body, credits: balance, cached: true } };
 
     const notFoundKey = `${platform} ${keyOf(item.canonicalKey)}`;
@@ -114,7 +112,7 @@ export class TranscriptService {
     const outcome = await this.fetchSafely(platform, item, { signal: signal ?? new AbortController().signal, ...(lang === undefined ? {} : { lang }) });
     if (!outcome.ok) {
       // The setting is read when a 404 is kept, not per request: a change applies to the next one kept.
-      if (outcome.status === 404) this.notFound.remember(notFoundKey, outcome, this.settings.get('cache.notFoundSeconds') * 1000, this.now());
+      if (outcome.status === 404) this.notFound.remember(notFoundKey, outcome, (await this.settings.get('cache.notFoundSeconds')) * 1000, this.now());
       return failureResponse(outcome);
     }
     return this.deliver(caller, platform, item, outcome.transcript, keyOf);
@@ -122,15 +120,15 @@ export class TranscriptService {
 
   /** The desk's "Transcribe the audio" for a TikTok/Facebook video without captions; not a REST route (audioTranscript.ts). */
   transcribeAudio(caller: Caller, platform: AudioPlatform, url: string, signal: AbortSignal): Promise<ApiResponse> {
-    return transcribeVideoAudio(this.ledger, this.stt, caller, platform, url, signal);
+    return transcribeVideoAudio(this.store, this.stt, caller, platform, url, signal);
   }
 
   /** What a successful transcript() call cached for this URL: the CLI exports from it. */
-  cachedTranscript(platform: SyncPlatformToken, url: string, lang?: string): CachedTranscript | undefined {
+  async cachedTranscript(platform: SyncPlatformToken, url: string, lang?: string): Promise<CachedTranscript | undefined> {
     const parsed = parseForPlatform(platform, url);
     if (!parsed.ok) return undefined;
     const honoured = this.fetchers[platform].honoursLang === true ? lang : undefined;
-    return this.ledger.cache.get(platform, transcriptCacheKey(parsed.canonicalKey, honoured));
+    return this.store.cache.get(platform, transcriptCacheKey(parsed.canonicalKey, honoured));
   }
 
   /** POST /api/podcast/transcript: URL rules, then the plan check, then the job runner. */
@@ -144,15 +142,15 @@ export class TranscriptService {
   }
 
   /** GET /api/podcast/jobs/{jobId}: another account's job is 404 like an unknown one. */
-  job(caller: Caller, jobId: string): ApiResponse {
-    const job = this.ledger.podcastJobs.get(jobId, caller.accountId);
+  async job(caller: Caller, jobId: string): Promise<ApiResponse> {
+    const job = await this.store.podcastJobs.get(jobId, caller.accountId);
     if (job === undefined) return errorResponse(404, ERROR_TEXT.jobNotFound);
-    return { status: 200, headers: {}, body: jobRecord(job, this.ledger.credits.balance(caller.accountId)) };
+    return { status: 200, headers: {}, body: jobRecord(job, await this.store.credits.balance(caller.accountId)) };
   }
 
   /** Admission and operation in one call, for transports without an early hook (app RPC, CLI, tests). */
   async handle(authorization: string | undefined, client: string, operation: (caller: Caller) => ApiResponse | Promise<ApiResponse>): Promise<ApiResponse> {
-    const admission = this.admit(authorization, client);
+    const admission = await this.admit(authorization, client);
     if (!admission.ok) return admission.response;
     return withHeaders(await operation(admission.caller), admission.headers);
   }
@@ -185,19 +183,19 @@ export class TranscriptService {
    * request (in this process or another one on the same data home) delivered while this one was
    * fetching: the check runs under the transaction's write lock, so exactly one request pays.
    */
-  private deliver(caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: Extract<FetchOutcome, { ok: true }>['transcript'], keyOf: (canonicalKey: string) => string): ApiResponse {
+  private async deliver(caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: Extract<FetchOutcome, { ok: true }>['transcript'], keyOf: (canonicalKey: string) => string): Promise<ApiResponse> {
     const canonicalKey = keyOf(fetched.resolvedKey ?? item.canonicalKey);
     const requestedKey = keyOf(item.canonicalKey);
-    const result = this.ledger.transaction(() => {
-      const known = this.ledger.cache.get(platform, canonicalKey);
+    const result = await this.store.transaction(async (tx) => {
+      const known = await tx.cache.get(platform, canonicalKey);
       if (known !== undefined) {
-        this.ledger.cache.addAlias(platform, requestedKey, canonicalKey);
+        await tx.cache.addAlias(platform, requestedKey, canonicalKey);
         return { hit: known, charge: undefined };
       }
-      this.ledger.cache.put({ platform, canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments }, requestedKey);
-      return { hit: undefined, charge: this.ledger.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${canonicalKey}`) };
+      await tx.cache.put({ platform, canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments }, requestedKey);
+      return { hit: undefined, charge: await tx.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${canonicalKey}`) };
     });
-    if (result.charge === undefined) return { status: 200, headers: {}, body: { ...result.hit.body, credits: this.ledger.credits.balance(caller.accountId), cached: true } };
+    if (result.charge === undefined) return { status: 200, headers: {}, body: { ...result.hit.body, credits: await this.store.credits.balance(caller.accountId), cached: true } };
     if (!result.charge.ok) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
     return { status: 200, headers: {}, body: { ...fetched.body, credits: result.charge.balance } };
   }

@@ -1,9 +1,9 @@
-// Typed settings with defaults, stored as JSON rows by the ledger. The desk edits these through
+// Typed settings with defaults, stored as JSON rows by the store (service/store/port.ts). The desk edits these through
 // `set`; every value is validated on the way in and on the way out, so a row edited by hand or
 // written by a newer build cannot crash a reader: an unreadable value falls back to its default.
 import { availableParallelism } from 'node:os';
 import { SECRET_SETTINGS, SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '../../src-shared/settings';
-import type { Ledger } from './ledger/index';
+import { decodeSetting, type Store } from './store/port';
 import { checkModelFile, LocalPathError, planExportFolder } from './localPaths';
 
 // The schemas and defaults live in src-shared so the renderer validates with the same rules.
@@ -51,30 +51,27 @@ export interface SecretSettings {
   set(key: SettingKey, value: string | null): Promise<void>;
 }
 
+/**
+ * Every read goes to the store (no snapshot kept here): a value another process set (the CLI's
+ * `settings set` while a server runs) is what the next read sees. Reads are one indexed row each.
+ */
 export class Settings {
-  /** Without `secrets`, secret settings are ledger rows like the rest (the CLI and the headless server). */
+  /** Without `secrets`, secret settings are store rows like the rest (the CLI and the headless server). */
   constructor(
-    private readonly ledger: Ledger,
+    private readonly store: Store,
     private readonly secrets?: SecretSettings,
   ) {}
 
-  get<K extends SettingKey>(key: K): SettingValue<K> {
+  async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
     if (this.secrets !== undefined && SECRET_SETTINGS.has(key)) return (this.secrets.get(key) ?? DEFAULTS[key]) as SettingValue<K>;
-    const raw = this.ledger.settings.get(key);
-    if (raw === undefined) return DEFAULTS[key];
-    try {
-      const parsed = SCHEMAS[key].safeParse(JSON.parse(raw));
-      return parsed.success ? (parsed.data as SettingValue<K>) : DEFAULTS[key];
-    } catch {
-      return DEFAULTS[key];
-    }
+    return decodeSetting(key, await this.store.settings.get(key));
   }
 
   /** Validates and stores; `null` clears a nullable setting, `undefined` restores the default. */
-  set<K extends SettingKey>(key: K, value: unknown): SettingValue<K> {
+  async set<K extends SettingKey>(key: K, value: unknown): Promise<SettingValue<K>> {
     if (this.secrets !== undefined && SECRET_SETTINGS.has(key)) throw new SettingsError(`${key} is kept in the keychain: set it with setSecret`);
     if (value === undefined) {
-      this.ledger.settings.clear(key);
+      await this.store.settings.clear(key);
       return DEFAULTS[key];
     }
     const parsed = SCHEMAS[key].safeParse(value);
@@ -88,7 +85,7 @@ export class Settings {
         throw error;
       }
     }
-    this.ledger.settings.set(key, JSON.stringify(parsed.data));
+    await this.store.settings.set(key, JSON.stringify(parsed.data));
     return parsed.data as SettingValue<K>;
   }
 
@@ -106,18 +103,22 @@ export class Settings {
   }
 
   /** Every setting with its effective value (the desk's settings page, `settings list`). */
-  all(): SettingValues {
-    return Object.fromEntries(SETTING_KEYS.map((k) => [k, this.get(k)])) as SettingValues;
+  async all(): Promise<SettingValues> {
+    // One read of every row, then each decoded as `get` would.
+    const rows = await this.store.settings.all();
+    const value = (key: SettingKey) => (this.secrets !== undefined && SECRET_SETTINGS.has(key) ? (this.secrets.get(key) ?? DEFAULTS[key]) : decodeSetting(key, rows.get(key)));
+    return Object.fromEntries(SETTING_KEYS.map((k) => [k, value(k)])) as SettingValues;
   }
 
-  stt(): SttSettings {
+  async stt(): Promise<SttSettings> {
+    const all = await this.all();
     return {
-      engine: this.get('stt.engine'),
-      fallbackOrder: this.get('stt.fallbackOrder'),
-      language: this.get('stt.language'),
-      workers: this.get('stt.workers') ?? defaultWorkers(),
-      whisper: { model: this.get('stt.whisper.model'), modelPath: this.get('stt.whisper.modelPath') },
-      openai: { baseUrl: this.get('stt.openai.baseUrl'), apiKey: this.get('stt.openai.apiKey'), model: this.get('stt.openai.model') },
+      engine: all['stt.engine'],
+      fallbackOrder: all['stt.fallbackOrder'],
+      language: all['stt.language'],
+      workers: all['stt.workers'] ?? defaultWorkers(),
+      whisper: { model: all['stt.whisper.model'], modelPath: all['stt.whisper.modelPath'] },
+      openai: { baseUrl: all['stt.openai.baseUrl'], apiKey: all['stt.openai.apiKey'], model: all['stt.openai.model'] },
     };
   }
 }

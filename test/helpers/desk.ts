@@ -53,9 +53,9 @@ export interface TestDesk {
   close(): Promise<void>;
 }
 
-export function openTestDesk(home: string, upstream: string, options: { podcast?: PodcastJobControl; clock?: TestClock } = {}): TestDesk {
+export async function openTestDesk(home: string, upstream: string, options: { podcast?: PodcastJobControl; clock?: TestClock } = {}): Promise<TestDesk> {
   const clock = options.clock ?? new TestClock();
-  const opened = openService(home, { now: () => clock.now() }, { TRANSCRIPT_DESK_UPSTREAM: upstream, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '2000' });
+  const opened = await openService(home, { now: () => clock.now() }, { TRANSCRIPT_DESK_UPSTREAM: upstream, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '2000' });
   const exportDir = join(home, 'exports');
   const desk = createDesk(options.podcast === undefined ? opened : { ...opened, podcast: options.podcast }, { home, defaultExportFolder: exportDir, clock, jobPollMs: 50, eventFlushMs: 5 });
   const events: { event: EventName; payload: unknown }[] = [];
@@ -76,7 +76,7 @@ export function openTestDesk(home: string, upstream: string, options: { podcast?
     eventsOf: <E extends EventName>(event: E) => events.filter((e) => e.event === event).map((e) => e.payload as EventPayload<E>),
     async close() {
       await desk.close();
-      opened.close();
+      await opened.close();
     },
   };
 }

@@ -38,7 +38,7 @@ export async function startDeskServer(home: string, options: DeskServerOptions =
   mkdirSync(join(renderer, 'assets'), { recursive: true });
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>desk</title>');
   writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)');
-  const opened = openService(home, {}, {});
+  const opened = await openService(home, {}, {});
   const desk = createDesk(opened, { home, defaultExportFolder: join(home, 'out') });
   const sessions = new SessionStore(opened.owner.key);
   const server = await startApiServer(options.service ?? opened.service, '127.0.0.1', 0, {
@@ -66,7 +66,7 @@ export async function startDeskServer(home: string, options: DeskServerOptions =
     async close() {
       await server.close();
       await desk.close();
-      opened.close();
+      await opened.close();
     },
   };
 }

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const [home, ...folders] = process.argv.slice(2);
   if (home === undefined) throw new Error('usage: exportProbe.ts <home> <folder>...');
   // No upstream traffic happens here (the queue is empty); the discard port keeps it that way.
-  const t = openTestDesk(home, 'http://127.0.0.1:9');
+  const t = await openTestDesk(home, 'http://127.0.0.1:9');
   try {
     for (const folder of folders) {
       const started = performance.now();

@@ -9,7 +9,7 @@ import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 import { call, post, type Reply } from './http';
 import { openTestService } from './stt';
 
-export type TestService = ReturnType<typeof openTestService>;
+export type TestService = Awaited<ReturnType<typeof openTestService>>;
 
 export interface InProcessRest {
   fixture: FixtureUpstream;
@@ -23,8 +23,8 @@ export interface InProcessRest {
 export async function startInProcessRest(options: { service?: (opened: TestService) => TranscriptService } = {}): Promise<InProcessRest> {
   await prepareMedia(inject('speechCache'));
   const fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
-  const opened = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
-  opened.settings.set('stt.engine', 'pocketsphinx');
+  const opened = await openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  await opened.settings.set('stt.engine', 'pocketsphinx');
   const api = await startApiServer(options.service?.(opened) ?? opened.service, '127.0.0.1', 0);
   return {
     fixture,
@@ -34,7 +34,7 @@ export async function startInProcessRest(options: { service?: (opened: TestServi
     balance: async () => (await call(api.url, 'GET', '/api/balance', { key: opened.owner.key })).body.credits as number,
     close: async () => {
       await api.close();
-      opened.remove();
+      await opened.remove();
       await fixture.close();
     },
   };

@@ -30,9 +30,9 @@ export function fixtureDeskPerTest(): { desk: () => TestDesk; fixture: () => Fix
 function deskPerTest(upstream: () => string): () => TestDesk {
   let home: ReturnType<typeof tempHome> | undefined;
   let desk: TestDesk | undefined;
-  beforeEach(() => {
+  beforeEach(async () => {
     home = tempHome();
-    desk = openTestDesk(home.dir, upstream());
+    desk = await openTestDesk(home.dir, upstream());
   });
   afterEach(async () => {
     await desk?.close();

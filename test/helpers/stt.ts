@@ -5,14 +5,14 @@ import { openService, type OpenedService } from '../../src-main/service/open';
 import { scratchRoot } from '../../src-main/service/stt/workdir';
 import { tempHome } from './home';
 
-export function openTestService(env: NodeJS.ProcessEnv = {}): OpenedService & { home: string; remove(): void } {
+export async function openTestService(env: NodeJS.ProcessEnv = {}): Promise<OpenedService & { home: string; remove(): Promise<void> }> {
   const home = tempHome('td-stt-');
-  const opened = openService(home.dir, {}, env);
+  const opened = await openService(home.dir, {}, env);
   return {
     ...opened,
     home: home.dir,
-    remove: () => {
-      opened.close();
+    remove: async () => {
+      await opened.close();
       home.remove();
     },
   };

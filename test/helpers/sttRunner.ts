@@ -3,9 +3,10 @@
 import { openService } from '../../src-main/service/open';
 
 const [home, file, taskKey, workers] = process.argv.slice(2) as [string, string, string, string];
-const opened = openService(home);
-opened.stt.settings.set('stt.engine', 'pocketsphinx');
-opened.stt
+async function main(): Promise<void> {
+  const opened = await openService(home);
+  await opened.stt.settings.set('stt.engine', 'pocketsphinx');
+  await opened.stt
   .transcribeMedia(
     { file },
     {
@@ -16,14 +17,17 @@ opened.stt
       },
     },
   )
-  .then((result) => {
+  .then(async (result) => {
     process.stdout.write(`result ${JSON.stringify(result)}\n`);
     // Peak resident memory of this process (the engines run in their own processes), for bench/stt.
     process.stdout.write(`maxrss ${process.resourceUsage().maxRSS}\n`);
-    opened.close();
+    await opened.close();
   })
-  .catch((error: unknown) => {
+  .catch(async (error: unknown) => {
     process.stderr.write(`${String(error)}\n`);
-    opened.close();
+    await opened.close();
     process.exitCode = 1;
   });
+}
+
+void main();

@@ -15,6 +15,7 @@ import { tempHome } from '../helpers/home';
 import { openTempLedger } from '../helpers/ledger';
 import { post } from '../helpers/http';
 import { startFixtureUpstream } from '../upstream/server';
+import { SqliteStore } from '../../src-main/service/ledger/sqliteStore';
 
 let temp: ReturnType<typeof openTempLedger>;
 let ledger: Ledger;
@@ -41,7 +42,7 @@ describe('32 parallel charges against a balance of 5', () => {
   afterEach(async () => server.close());
 
   it('over HTTP: exactly 5 succeed, balance 0, and the ledger rows sum to it', async () => {
-    const service = new TranscriptService({ ledger, fetchers: { longform: slowYouTube } });
+    const service = new TranscriptService({ store: new SqliteStore(ledger), fetchers: { longform: slowYouTube } });
     server = await startApiServer(service, '127.0.0.1', 0);
     const account = ledger.accounts.create('free');
     ledger.credits.grant(account.id, 5);

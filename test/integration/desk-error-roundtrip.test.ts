@@ -34,7 +34,7 @@ let token: string;
 
 beforeAll(async () => {
   ipcHome = tempHome();
-  opened = openService(ipcHome.dir, {}, {});
+  opened = await openService(ipcHome.dir, {}, {});
   ipcDesk = createDesk(opened, { home: ipcHome.dir, defaultExportFolder: join(ipcHome.dir, 'out'), eventFlushMs: 1 });
   httpHome = tempHome();
   server = await startDeskServer(httpHome.dir);
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ipcDesk.close();
-  opened.close();
+  await opened.close();
   ipcHome.remove();
   await server.close();
   httpHome.remove();

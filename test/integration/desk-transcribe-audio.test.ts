@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => fixture.close());
 beforeEach(async () => {
   home = tempHome();
-  t = openTestDesk(home.dir, fixture.url);
+  t = await openTestDesk(home.dir, fixture.url);
   await t.call('queue.enqueue', { entries: [{ url: NO_CAPTIONS }, { url: WITH_CAPTIONS }] });
   await t.call('queue.run', {});
   // A hang guard: two items against the loopback fixture settle in well under a second.
@@ -51,7 +51,7 @@ const settled = (url: string, timeout: number) =>
   );
 
 it('turns the empty TikTok into a transcript from its audio, for one credit', { timeout: clipGuardMs() + 30_000 }, async () => {
-  t.opened.stt.settings.set('stt.engine', 'pocketsphinx');
+  await t.opened.stt.settings.set('stt.engine', 'pocketsphinx');
   const before = (await t.call('balance.get', {})).credits;
   const empty = await itemOf(NO_CAPTIONS);
   expect(empty.credits).toBe(1);
@@ -71,7 +71,7 @@ it('turns the empty TikTok into a transcript from its audio, for one credit', { 
 });
 
 it('charges nothing when speech-to-text fails, and the row keeps the button with the reason', { timeout: 60_000 }, async () => {
-  t.opened.stt.settings.set('stt.engine', 'whisper');
+  await t.opened.stt.settings.set('stt.engine', 'whisper');
   const before = (await t.call('balance.get', {})).credits;
   const empty = await itemOf(NO_CAPTIONS);
   await t.call('queue.transcribeAudio', { id: empty.id });

@@ -9,6 +9,7 @@ import { Ledger } from '../../src-main/service/ledger/index';
 import { TranscriptService } from '../../src-main/service/service';
 import { startDeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
+import { SqliteStore } from '../../src-main/service/ledger/sqliteStore';
 
 const MODES: { name: string; start(service: TranscriptService, home: string): Promise<{ url: string; close(): Promise<void> }> }[] = [
   { name: 'serve', start: (service) => startApiServer(service, '127.0.0.1', 0) },
@@ -34,7 +35,7 @@ describe.each(MODES)('$name', (mode) => {
     home = tempHome();
     deskHome = tempHome();
     ledger = Ledger.open(ledgerFile(home.dir));
-    server = await mode.start(new TranscriptService({ ledger }), deskHome.dir);
+    server = await mode.start(new TranscriptService({ store: new SqliteStore(ledger) }), deskHome.dir);
     const account = ledger.accounts.create('pro');
     accountId = account.id;
     ledger.credits.grant(account.id, 100);

@@ -6,6 +6,7 @@ import { startApiServer } from '../../src-main/http/server';
 import { openService } from '../../src-main/service/open';
 import { startDeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 interface Running {
   url: string;
@@ -19,16 +20,16 @@ const MODES: { name: string; start(home: string): Promise<Running> }[] = [
   {
     name: 'serve',
     async start(home) {
-      const opened = openService(home, {}, {});
+      const opened = await openService(home, {}, {});
       const server = await startApiServer(opened.service, '127.0.0.1', 0);
-      return { url: server.url, ownerKey: opened.owner.key, breakLedger: () => opened.ledger.close(), close: async () => (await server.close(), opened.close()) };
+      return { url: server.url, ownerKey: opened.owner.key, breakLedger: () => sqliteLedgerOf(opened).close(), close: async () => (await server.close(), opened.close()) };
     },
   },
   {
     name: 'serve --ui',
     async start(home) {
       const desk = await startDeskServer(home);
-      return { url: desk.origin, ownerKey: desk.opened.owner.key, breakLedger: () => desk.opened.ledger.close(), close: () => desk.close() };
+      return { url: desk.origin, ownerKey: desk.opened.owner.key, breakLedger: () => sqliteLedgerOf(desk.opened).close(), close: () => desk.close() };
     },
   },
 ];

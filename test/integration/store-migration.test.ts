@@ -10,7 +10,7 @@ import { parseForPlatform } from '../../src-shared/url/parse';
 import { toFtsQuery } from '../../src-main/desk/library/search';
 import { ledgerFile } from '../../src-main/service/home';
 import { Ledger } from '../../src-main/service/ledger/index';
-import type { LibraryFilter } from '../../src-main/service/ledger/library';
+import type { LibraryFilter } from '../../src-main/service/store/port';
 import { migrate } from '../../src-main/service/ledger/migrate';
 import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
 import type { FetchedTranscript } from '../../src-main/service/platforms/fetcher';
@@ -90,7 +90,7 @@ const QUERIES: (string | null)[] = [null];
 
 /** What the fetchers hand the cache (service.ts deliver()), fetched from the fixture upstream. */
 async function fetchAll(): Promise<{ item: Item; fetched: FetchedTranscript; canonicalKey: string; requestedKey: string }[]> {
-  const scratch = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) });
+  const scratch = await openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: String(TEST_UPSTREAM_TIMEOUT_MS) });
   try {
     const fetchers = buildFetchers({ upstream: scratch.upstream, stt: scratch.stt, profile: scratch.profile });
     const out = [];
@@ -104,7 +104,7 @@ async function fetchAll(): Promise<{ item: Item; fetched: FetchedTranscript; can
     }
     return out;
   } finally {
-    scratch.remove();
+    await scratch.remove();
   }
 }
 

@@ -18,8 +18,8 @@ let rest: InProcessRest;
 beforeAll(async () => {
   rest = await startInProcessRest({
     service: (opened) => {
-      const stt = new SpeechToText({ ledger: opened.ledger, upstream: opened.upstream, home: opened.home, settings: opened.settings, admission: new SttAdmission({ running: 1, waiting: 0 }) });
-      return new TranscriptService({ ledger: opened.ledger, fetchers: buildFetchers({ upstream: opened.upstream, stt, profile: opened.profile }) });
+      const stt = new SpeechToText({ store: opened.store, upstream: opened.upstream, home: opened.home, settings: opened.settings, admission: new SttAdmission({ running: 1, waiting: 0 }) });
+      return new TranscriptService({ store: opened.store, fetchers: buildFetchers({ upstream: opened.upstream, stt, profile: opened.profile }) });
     },
   });
 });

@@ -15,7 +15,7 @@ import { wordErrorRate } from '../helpers/wer';
 const cache = inject('speechCache');
 const dir = join(cache, 'media-fixtures');
 let fixture: Loopback;
-let stt: ReturnType<typeof openTestService>;
+let stt: Awaited<ReturnType<typeof openTestService>>;
 let speech: string;
 const requests: string[] = [];
 /** slt reads its passage: about 37 s, transcribed once by the URL tests. */
@@ -49,11 +49,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : name.endsWith('.ts') ? 'video/mp2t' : 'audio/mpeg' });
     res.end(readFileSync(join(dir, name)));
   });
-  stt = openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
-  stt.stt.settings.set('stt.engine', 'pocketsphinx');
+  stt = await openTestService({ TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  await stt.stt.settings.set('stt.engine', 'pocketsphinx');
 });
 afterAll(async () => {
-  stt.remove();
+  await stt.remove();
   await fixture.close();
 });
 
@@ -61,7 +61,7 @@ afterAll(async () => {
  * The error a transcription fails with, and whether it got as far as the engine on the way (it never
  * should: the chunks are planned and announced as "transcribing" before any engine runs).
  */
-async function failure(service: ReturnType<typeof openTestService>, source: MediaSource, options: TranscribeOptions = {}): Promise<{ error: SttError; engineRan: boolean }> {
+async function failure(service: Awaited<ReturnType<typeof openTestService>>, source: MediaSource, options: TranscribeOptions = {}): Promise<{ error: SttError; engineRan: boolean }> {
   let engineRan = false;
   try {
     await service.stt.transcribeMedia(source, { ...options, signal: abortedWhenTestEnds(), onProgress: (p) => (engineRan ||= p.stage === 'transcribing') });
@@ -129,8 +129,8 @@ describe('URLs', () => {
   it('an unreachable host: fetch_failed, no hang', async () => {
     const closed = await listen(() => undefined);
     await closed.close();
-    const offline = openTestService({ TRANSCRIPT_DESK_UPSTREAM: closed.url });
-    offline.stt.settings.set('stt.engine', 'pocketsphinx');
+    const offline = await openTestService({ TRANSCRIPT_DESK_UPSTREAM: closed.url });
+    await offline.stt.settings.set('stt.engine', 'pocketsphinx');
     try {
       const { error, engineRan } = await failure(offline, { url: 'https://media.example/episode.mp3' });
       // Refused, not timed out: the answer came from the closed port, not from a deadline.
@@ -139,20 +139,20 @@ describe('URLs', () => {
       expect(engineRan).toBe(false);
       expect(scratchLeft(offline.home)).toEqual([]);
     } finally {
-      offline.remove();
+      await offline.remove();
     }
   });
 
   it.each(['http://192.168.1.20/episode.mp3', 'http://127.0.0.1:9/episode.mp3', 'http://[::1]/a.mp3', 'http://router.local/a.mp3'])('a private address (%s) is refused before any connection', async (url) => {
-    const direct = openTestService();
-    direct.stt.settings.set('stt.engine', 'pocketsphinx');
+    const direct = await openTestService();
+    await direct.stt.settings.set('stt.engine', 'pocketsphinx');
     try {
       const { error } = await failure(direct, { url });
       expect(error.code).toBe('blocked_address');
       expect(error.message).toMatch(/not a public address/);
       expect(scratchLeft(direct.home)).toEqual([]);
     } finally {
-      direct.remove();
+      await direct.remove();
     }
   });
 });

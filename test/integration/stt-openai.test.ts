@@ -14,7 +14,7 @@ interface Received {
 }
 
 let server: Loopback;
-let stt: ReturnType<typeof openTestService>;
+let stt: Awaited<ReturnType<typeof openTestService>>;
 let file: string;
 let received: Received[];
 let answers: { status: number; body: unknown; headers?: Record<string, string> }[];
@@ -53,16 +53,16 @@ beforeAll(async () => {
       res.end(JSON.stringify(answer.body));
     });
   });
-  stt = openTestService();
-  stt.stt.settings.set('stt.openai.baseUrl', `${server.url}/v1`);
-  stt.stt.settings.set('stt.openai.apiKey', 'sk-test-123');
+  stt = await openTestService();
+  await stt.stt.settings.set('stt.openai.baseUrl', `${server.url}/v1`);
+  await stt.stt.settings.set('stt.openai.apiKey', 'sk-test-123');
 });
 beforeEach(() => {
   received = [];
   answers = [];
 });
 afterAll(async () => {
-  stt.remove();
+  await stt.remove();
   await server.close();
 });
 

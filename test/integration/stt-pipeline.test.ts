@@ -19,6 +19,7 @@ import { FOUR_VOICES_SECONDS as AUDIO_SECONDS, fourVoices, passage, speak } from
 import { openTestService, pcmOf, scratchLeft } from '../helpers/stt';
 import { abortedWhenTestEnds } from '../helpers/teardown';
 import { wordErrorRate, words } from '../helpers/wer';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 // Measured on this audio (pocketsphinx 5prealpha, Debian 12; the same on every run, as the engine
 // is deterministic): whole file 0.147, chunked 0.147. The bounds sit just above.
@@ -27,13 +28,13 @@ const CHUNKED_WER_BOUND = 0.17;
 
 const cache = inject('speechCache');
 const engineRtf = inject('engineRtf');
-let stt: ReturnType<typeof openTestService>;
+let stt: Awaited<ReturnType<typeof openTestService>>;
 let episode: string;
 let reference: string;
 
-beforeAll(() => {
-  stt = openTestService();
-  stt.stt.settings.set('stt.engine', 'pocketsphinx');
+beforeAll(async () => {
+  stt = await openTestService();
+  await stt.stt.settings.set('stt.engine', 'pocketsphinx');
   ({ file: episode, text: reference } = fourVoices(cache));
 });
 afterAll(() => stt.remove());
@@ -106,7 +107,7 @@ describe('transcribeMedia with pocketsphinx', () => {
             if (busy === 0) return;
             clearInterval(poll);
             busyAtCancel = busy;
-            finishedAtCancel = stt.ledger.sttTasks.get('cancel-test')?.chunks.size ?? 0;
+            finishedAtCancel = sqliteLedgerOf(stt).sttTasks.get('cancel-test')?.chunks.size ?? 0;
             controller.abort();
           }, 10);
           ended.addEventListener('abort', () => clearInterval(poll));
@@ -121,7 +122,7 @@ describe('transcribeMedia with pocketsphinx', () => {
     expect(mine.named('pocketsphinx_continuous')).toEqual([]);
     expect(mine.named('ffmpeg')).toEqual([]);
     expect(scratchLeft(stt.home)).toEqual([]);
-    expect(stt.ledger.sttTasks.get('cancel-test')?.chunks.size).toBe(finishedAtCancel);
+    expect(sqliteLedgerOf(stt).sttTasks.get('cancel-test')?.chunks.size).toBe(finishedAtCancel);
     // The chunk finished before the cancel is kept for a later run.
     expect(finishedAtCancel).toBeGreaterThanOrEqual(1);
   });
@@ -144,8 +145,8 @@ describe('cuts inside speech (constructed)', () => {
       const plan = planChunks(samples, meter.finish(), { targetSeconds: 9, windowSeconds: 0.02, overlapSeconds: 2.4, minPauseMs: 60_000 });
       expect(plan.chunks.length).toBeGreaterThanOrEqual(4);
       const engine = new PocketsphinxEngine();
-      stt.ledger.sttTasks.begin('constructed', 'x', JSON.stringify(plan));
-      const results = await runChunks({ taskKey: 'constructed', chunks: plan.chunks, finished: new Map(), pcmFile, engine, workers: 2, tasks: stt.ledger.sttTasks, scratchDir: work.dir, signal, onChunkDone: () => undefined });
+      sqliteLedgerOf(stt).sttTasks.begin('constructed', 'x', JSON.stringify(plan));
+      const results = await runChunks({ taskKey: 'constructed', chunks: plan.chunks, finished: new Map(), pcmFile, engine, workers: 2, tasks: stt.store.sttTasks, scratchDir: work.dir, signal, onChunkDone: () => undefined });
       const merged = mergeChunks(results, true);
       const whole = await engine.transcribe(pcmOf(file), { signal, scratchDir: work.dir });
 

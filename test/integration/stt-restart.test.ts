@@ -16,20 +16,20 @@ import { openTestService, scratchLeft } from '../helpers/stt';
 import { abortedWhenTestEnds } from '../helpers/teardown';
 
 const RUNNER = resolve(__dirname, '../helpers/sttRunner.ts');
-let stt: ReturnType<typeof openTestService>;
+let stt: Awaited<ReturnType<typeof openTestService>>;
 let file: string;
 const running: ChildProcess[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   const cache = inject('speechCache');
   file = fourVoices(cache).file;
-  stt = openTestService();
-  stt.stt.settings.set('stt.engine', 'pocketsphinx');
+  stt = await openTestService();
+  await stt.stt.settings.set('stt.engine', 'pocketsphinx');
 });
-afterAll(() => {
+afterAll(async () => {
   // Never leave a runner (or its engine processes) behind, whatever happened above.
   for (const child of running) killGroup(child.pid as number);
-  stt.remove();
+  await stt.remove();
 });
 
 /** The runner in its own process group, so killing the group kills its engine processes too. */

@@ -12,10 +12,10 @@ const ready = model !== undefined && existsSync(model);
 if (!ready) console.warn(`whisper tests skipped: set WHISPER_MODEL to a ggml model file to run them${model === undefined ? '' : ` (${model} does not exist)`}`);
 
 describe.skipIf(!ready)('whisper engine (WHISPER_MODEL)', () => {
-  let stt: ReturnType<typeof openTestService>;
-  beforeAll(() => {
-    stt = openTestService();
-    stt.stt.settings.set('stt.whisper.modelPath', model);
+  let stt: Awaited<ReturnType<typeof openTestService>>;
+  beforeAll(async () => {
+    stt = await openTestService();
+    await stt.stt.settings.set('stt.whisper.modelPath', model);
   });
   afterAll(() => stt.remove());
 

@@ -11,6 +11,7 @@ import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
 import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 describe('file names', () => {
   it('come from the title in any script, else the id; reserved Windows names are avoided', () => {
@@ -41,7 +42,7 @@ describe('export', () => {
   afterAll(() => fixture.close());
   beforeEach(async () => {
     home = tempHome();
-    t = openTestDesk(home.dir, fixture.url);
+    t = await openTestDesk(home.dir, fixture.url);
     await t.call('queue.enqueue', { entries: [{ url: `https://youtu.be/${YOUTUBE_IDS.withCaptions}` }, { url: tiktok }, { url: rumblePageUrl(RUMBLE_IDS.withCaptions) }, { url: 'https://www.youtube.com/watch?v=deletedVid0' }, { url: tiktokEmpty }, { url: 'not a link' }] });
     await t.call('queue.run', {});
     // A hang guard: six items against the loopback fixture settle in well under a second here.
@@ -88,7 +89,7 @@ describe('export', () => {
   });
 
   it('keeps what the queue fetched and what is exported (never evicted), and the settings view counts them', async () => {
-    const kept = () => Object.fromEntries((t.opened.ledger.db.prepare('SELECT canonical_key, kept FROM transcripts').all() as { canonical_key: string; kept: number }[]).map((r) => [r.canonical_key, r.kept]));
+    const kept = () => Object.fromEntries((sqliteLedgerOf(t.opened).db.prepare('SELECT canonical_key, kept FROM transcripts').all() as { canonical_key: string; kept: number }[]).map((r) => [r.canonical_key, r.kept]));
     // Fetched by the REST API only (a script on this machine): cached, not kept.
     const { service, owner } = t.opened;
     const rest = await service.handle(`Bearer ${owner.key}`, '127.0.0.1', (caller) => service.transcript(caller, 'longform', JSON.stringify({ url: 'https://www.youtube.com/watch?v=okRestOnly1' })));
@@ -152,7 +153,7 @@ describe('export', () => {
       expect(await run(join(home.dir, 'gone', 'out'))).toEqual(refused(/gone is a link to something that does not exist/));
       expect(existsSync(join(home.dir, 'nowhere'))).toBe(false);
       // A folder saved by an older build, which did not check it: refused when used.
-      t.opened.ledger.settings.set('desk.export.folder', JSON.stringify('/proc/self/x'));
+      sqliteLedgerOf(t.opened).settings.set('desk.export.folder', JSON.stringify('/proc/self/x'));
       expect(await t.raw('export.run', { scope: { kind: 'queue' }, format: 'txt' })).toEqual(refused(/is inside \/proc, a system folder/));
       expect(await t.raw('queue.list', {})).toMatchObject({ ok: true });
     });

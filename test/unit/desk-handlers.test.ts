@@ -7,6 +7,7 @@ import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
 import { advanceJob, failJob, finishJob, insertProcessingJob } from '../helpers/podcastRecords';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 let fixture: FixtureUpstream;
 let home: ReturnType<typeof tempHome>;
@@ -17,9 +18,9 @@ beforeAll(async () => {
   fixture = await startFixtureUpstream();
 });
 afterAll(() => fixture.close());
-beforeEach(() => {
+beforeEach(async () => {
   home = tempHome();
-  t = openTestDesk(home.dir, fixture.url, { podcast: { cancel: (accountId, jobId) => (cancelled.push([accountId, jobId]), jobId === 'job-running') } });
+  t = await openTestDesk(home.dir, fixture.url, { podcast: { cancel: (accountId, jobId) => (cancelled.push([accountId, jobId]), Promise.resolve(jobId === 'job-running')) } });
 });
 afterEach(async () => {
   await t.close();
@@ -65,7 +66,7 @@ describe('keys', () => {
     ]);
     expect(JSON.stringify(keys)).not.toContain(created.key);
     expect(await t.call('keys.revoke', { prefix: created.prefix })).toEqual({ revoked: true });
-    expect(t.opened.service.admit(`Bearer ${created.key}`, 'x')).toMatchObject({ ok: false, response: { status: 401, body: { error: 'Invalid API key' } } });
+    expect(await t.opened.service.admit(`Bearer ${created.key}`, 'x')).toMatchObject({ ok: false, response: { status: 401, body: { error: 'Invalid API key' } } });
     expect(await t.raw('keys.revoke', { prefix: t.opened.owner.key.slice(0, 16) })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     expect(await t.raw('keys.revoke', { prefix: 'sk_live_nothere1' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
@@ -89,11 +90,11 @@ describe('podcast jobs', () => {
   const job = { jobId: 'job-running', episodeKey: 'ep-1000482637777', title: 'The Long Interview', showTitle: 'Fixture Radio', durationSeconds: 5400, chunksTotal: 4, reserved: 20 };
 
   it('shows job records as cards, reports progress as it moves, and done with what it cost', async () => {
-    insertProcessingJob(t.opened.ledger, { ...job, accountId: t.opened.owner.accountId });
+    insertProcessingJob(sqliteLedgerOf(t.opened), { ...job, accountId: t.opened.owner.accountId });
     await vi.waitFor(() => expect(t.eventsOf('job.progress').at(-1)).toMatchObject({ jobId: 'job-running', status: 'processing', progress: { chunksDone: 0, chunksTotal: 4 }, credits: { reserved: 20, refunded: 0, charged: 20 } }));
-    advanceJob(t.opened.ledger, job.episodeKey, 3);
+    advanceJob(sqliteLedgerOf(t.opened), job.episodeKey, 3);
     await vi.waitFor(() => expect(t.eventsOf('job.progress').at(-1)?.progress).toEqual({ chunksDone: 3, chunksTotal: 4 }));
-    finishJob(t.opened.ledger, { ...job, accountId: t.opened.owner.accountId }, 'Welcome to Fixture Radio, the long interview.', 20);
+    finishJob(sqliteLedgerOf(t.opened), { ...job, accountId: t.opened.owner.accountId }, 'Welcome to Fixture Radio, the long interview.', 20);
     await vi.waitFor(() => expect(t.eventsOf('job.progress').at(-1)).toMatchObject({ status: 'done', progress: { chunksDone: 4, chunksTotal: 4 }, credits: { charged: 20 } }));
     expect((await t.call('podcast.list', {})).jobs).toHaveLength(1);
     // The finished episode is in the library and opens in the viewer.
@@ -103,13 +104,13 @@ describe('podcast jobs', () => {
   });
 
   it('a failed job shows the error and the refund', async () => {
-    insertProcessingJob(t.opened.ledger, { ...job, jobId: 'job-failing', episodeKey: 'ep-2', accountId: t.opened.owner.accountId });
-    const before = t.opened.ledger.credits.balance(t.opened.owner.accountId);
-    failJob(t.opened.ledger, { jobId: 'job-failing', episodeKey: 'ep-2', accountId: t.opened.owner.accountId }, 'The episode audio could not be downloaded (HTTP 404)');
+    insertProcessingJob(sqliteLedgerOf(t.opened), { ...job, jobId: 'job-failing', episodeKey: 'ep-2', accountId: t.opened.owner.accountId });
+    const before = sqliteLedgerOf(t.opened).credits.balance(t.opened.owner.accountId);
+    failJob(sqliteLedgerOf(t.opened), { jobId: 'job-failing', episodeKey: 'ep-2', accountId: t.opened.owner.accountId }, 'The episode audio could not be downloaded (HTTP 404)');
     await vi.waitFor(() =>
       expect(t.eventsOf('job.progress').at(-1)).toMatchObject({ status: 'failed', error: { code: 'transcription_failed', message: 'The episode audio could not be downloaded (HTTP 404)' }, credits: { reserved: 20, refunded: 20, charged: 0 } }),
     );
-    expect(t.opened.ledger.credits.balance(t.opened.owner.accountId)).toBe(before + 20);
+    expect(sqliteLedgerOf(t.opened).credits.balance(t.opened.owner.accountId)).toBe(before + 20);
     await vi.waitFor(() => expect(t.eventsOf('balance').at(-1)?.credits).toBe(before + 20));
   });
 

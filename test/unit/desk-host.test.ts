@@ -32,8 +32,8 @@ let folderAnswer: string | null;
 let filesAnswer: string[] | null;
 const mirrored: { platform: string; names: string[] | null }[] = [];
 
-function open(host: DeskHost | undefined, env: NodeJS.ProcessEnv = {}) {
-  opened = openService(home.dir, {}, env);
+async function open(host: DeskHost | undefined, env: NodeJS.ProcessEnv = {}) {
+  opened = await openService(home.dir, {}, env);
   desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'exports'), eventFlushMs: 1, ...(host === undefined ? {} : { host }) });
 }
 
@@ -62,13 +62,13 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await desk.close();
-  opened.close();
+  await opened.close();
   home.remove();
 });
 
 describe('URL-list files read by the main process', () => {
   it('queues the links of .txt and .html files and reports each file', async () => {
-    open(desktopHost());
+    await open(desktopHost());
     const lists = join(home.dir, 'lists');
     mkdirSync(lists);
     writeFileSync(join(lists, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8\nnot a link\nhttps://www.youtube.com/watch?v=GJLlxj_dtq8\nhttps://www.youtube.com/watch\nhtps://example.com/typo\n');
@@ -95,7 +95,7 @@ describe('URL-list files read by the main process', () => {
   });
 
   it('refuses paths that are relative, of another type, a folder, missing or leading elsewhere, and still reads the good one', async () => {
-    open(desktopHost());
+    await open(desktopHost());
     const dir = join(home.dir, 'in');
     mkdirSync(join(dir, 'folder.txt'), { recursive: true });
     writeFileSync(join(dir, 'ok.txt'), 'https://rumble.com/v4wf1f1-surface-go-review.html');
@@ -114,7 +114,7 @@ describe('URL-list files read by the main process', () => {
   });
 
   it("asks the host's open dialog when no paths are given; a cancel is 'cancelled'", async () => {
-    open(desktopHost());
+    await open(desktopHost());
     await expect(call('queue.importFiles', {})).rejects.toMatchObject({ code: 'cancelled' });
     writeFileSync(join(home.dir, 'picked.md'), '- [a clip](https://www.twitch.tv/scout/clip/AbcDef-123)');
     filesAnswer = [join(home.dir, 'picked.md')];
@@ -125,7 +125,7 @@ describe('URL-list files read by the main process', () => {
 describe('platform cookies', () => {
   it("keeps only the platform's live cookies, in the keychain, and sends them with its requests", async () => {
     const upstream = await listen((req, res) => res.end(req.headers.cookie ?? ''));
-    open(desktopHost(), { TRANSCRIPT_DESK_UPSTREAM: upstream.url });
+    await open(desktopHost(), { TRANSCRIPT_DESK_UPSTREAM: upstream.url });
     try {
       expect(await call('cookies.import', { platform: 'longform', text: YT_COOKIES })).toEqual({ imported: 2, skipped: 2 });
       expect(JSON.parse(secrets.values.get('cookies.longform') ?? '{}')).toMatchObject({ cookies: [{ key: 'SID' }, { key: 'HSID' }] });
@@ -147,7 +147,7 @@ describe('platform cookies', () => {
   });
 
   it('refuses a file with no cookie for the platform, and stores nothing', async () => {
-    open(desktopHost());
+    await open(desktopHost());
     await expect(call('cookies.import', { platform: 'reels', text: YT_COOKIES })).rejects.toThrow('No Instagram cookies imported: none of its 4 cookies is a live one for instagram.com');
     await expect(call('cookies.import', { platform: 'reels', text: 'hello' })).rejects.toMatchObject({ code: 'invalid_input' });
     expect(secrets.values.size).toBe(0);
@@ -156,7 +156,7 @@ describe('platform cookies', () => {
 
 describe('exports in the desktop app', () => {
   it('ask for the folder when the request names none; a cancel exports nothing', async () => {
-    open(desktopHost());
+    await open(desktopHost());
     await expect(call('export.run', { scope: { kind: 'queue' }, format: 'txt' })).rejects.toMatchObject({ code: 'cancelled', message: 'No folder was chosen; nothing was exported' });
     folderAnswer = join(home.dir, 'chosen');
     expect(await call('export.run', { scope: { kind: 'queue' }, format: 'txt' })).toMatchObject({ folder: folderAnswer, files: [] });
@@ -166,7 +166,7 @@ describe('exports in the desktop app', () => {
 
 describe('the browser build (no host)', () => {
   it('says which operations need the desktop app, and keeps no cookies', async () => {
-    open(undefined);
+    await open(undefined);
     await expect(call('dialog.chooseFolder', {})).rejects.toMatchObject({ code: 'unavailable', message: 'The folder picker needs the desktop app' });
     await expect(call('platform.signIn', { platform: 'reels' })).rejects.toMatchObject({ code: 'unavailable' });
     await expect(call('queue.importFiles', {})).rejects.toMatchObject({ code: 'unavailable' });

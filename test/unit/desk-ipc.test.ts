@@ -16,14 +16,14 @@ let home: ReturnType<typeof tempHome>;
 let opened: OpenedService;
 let desk: Desk;
 
-beforeEach(() => {
+beforeEach(async () => {
   home = tempHome();
-  opened = openService(home.dir, {}, {});
+  opened = await openService(home.dir, {}, {});
   desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'out'), eventFlushMs: 1 });
 });
 afterEach(async () => {
   await desk.close();
-  opened.close();
+  await opened.close();
   home.remove();
 });
 

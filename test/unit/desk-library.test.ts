@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snippetParts, toFtsQuery } from '../../src-main/desk/library/search';
 import { Ledger } from '../../src-main/service/ledger/index';
-import { HIT_END, HIT_START } from '../../src-main/service/ledger/library';
+import { HIT_END, HIT_START } from '../../src-main/service/store/port';
 import { migrate } from '../../src-main/service/ledger/migrate';
 import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
 import { ledgerFile } from '../../src-main/service/home';

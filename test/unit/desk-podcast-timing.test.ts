@@ -6,14 +6,15 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Segment } from '../../src-shared/transcript';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 let home: ReturnType<typeof tempHome>;
 let t: TestDesk;
 
-beforeEach(() => {
+beforeEach(async () => {
   home = tempHome();
   // Nothing here reaches an upstream: the episode is written as the runner writes it.
-  t = openTestDesk(home.dir, 'http://127.0.0.1:9');
+  t = await openTestDesk(home.dir, 'http://127.0.0.1:9');
 });
 afterEach(async () => {
   await t.close();
@@ -21,7 +22,7 @@ afterEach(async () => {
 });
 
 function finishEpisode(key: string, title: string, segments: Segment[]): void {
-  const work = t.opened.ledger.podcastWork;
+  const work = sqliteLedgerOf(t.opened).podcastWork;
   const facts = { key, episodeUrl: `https://podcasts.apple.com/us/podcast/x/id1?i=${key}`, title, showTitle: 'Fixture FM', artworkUrl: '', durationSeconds: 60, audioUrl: null, transcriptUrl: null, transcriptType: null };
   expect(work.start(t.opened.owner.accountId, facts, 10)).toMatchObject({ ok: true });
   work.finish(key, { transcript: segments.map((s) => s.text).join('\n'), segments, source: 'publisher', durationSeconds: 60, chunksTotal: 1, chunksReused: 0, price: 10 });

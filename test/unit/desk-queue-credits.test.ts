@@ -3,15 +3,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueItem } from '../../src-shared/contract/queue';
 import { fixtureDeskPerTest } from '../helpers/offlineDesk';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 const { desk, fixture } = fixtureDeskPerTest();
 
 /** A hang guard: these few items settle in well under a second here, longer when the machine is busy. */
 const GUARD = { timeout: 20_000 };
 const yt = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-const balance = () => desk().opened.ledger.credits.balance(desk().opened.owner.accountId);
+const balance = () => sqliteLedgerOf(desk().opened).credits.balance(desk().opened.owner.accountId);
 /** Leaves the owner account with `n` credits, the way `credits set` books it. */
-const setBalance = (n: number) => desk().opened.ledger.credits.charge(desk().opened.owner.accountId, balance() - n, `test-set-${n}`, 'test');
+const setBalance = (n: number) => sqliteLedgerOf(desk().opened).credits.charge(desk().opened.owner.accountId, balance() - n, `test-set-${n}`, 'test');
 const statuses = async () => (await desk().call('queue.list', {})).items.map((i: QueueItem) => i.status);
 const count = (list: string[], status: string) => list.filter((s) => s === status).length;
 

@@ -13,6 +13,7 @@ import { X_IDS } from '../upstream/hosts/x';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 let fixture: FixtureUpstream;
 let home: ReturnType<typeof tempHome>;
@@ -24,9 +25,9 @@ beforeAll(async () => {
   fixture = await startFixtureUpstream({ mediaDir: inject('speechCache') });
 });
 afterAll(() => fixture.close());
-beforeEach(() => {
+beforeEach(async () => {
   home = tempHome();
-  t = openTestDesk(home.dir, fixture.url);
+  t = await openTestDesk(home.dir, fixture.url);
 });
 afterEach(async () => {
   await t.close();
@@ -34,7 +35,7 @@ afterEach(async () => {
 });
 
 const yt = (id: string) => `https://www.youtube.com/watch?v=${id}`;
-const balance = () => t.opened.ledger.credits.balance(t.opened.owner.accountId);
+const balance = () => sqliteLedgerOf(t.opened).credits.balance(t.opened.owner.accountId);
 const items = async () => (await t.call('queue.list', {})).items;
 const byUrl = async (url: string) => (await items()).find((i) => i.url === url) as QueueItem;
 /** Until nothing is queued or running; a hang guard: a test's few items settle in well under a second here. */
@@ -126,12 +127,12 @@ describe('running', () => {
 });
 
 describe('rate limit', () => {
-  const useWindow = (n: number) => {
-    for (let i = 0; i < n; i++) t.opened.service.admit(`Bearer ${t.opened.owner.key}`, 'elsewhere');
+  const useWindow = async (n: number) => {
+    for (let i = 0; i < n; i++) await t.opened.service.admit(`Bearer ${t.opened.owner.key}`, 'elsewhere');
   };
 
   it('stops at X-RateLimit-Remaining 0, counts down to X-RateLimit-Reset, then goes on: nothing fails', async () => {
-    useWindow(RATE_LIMIT - 1);
+    await useWindow(RATE_LIMIT - 1);
     await t.call('queue.enqueue', { entries: [1, 2, 3].map((n) => ({ url: yt(`okRATE0000${n}`) })) });
     await t.call('queue.run', {});
     await vi.waitFor(async () => expect((await t.call('queue.list', {})).state.rateLimit.waitUntil).not.toBeNull());
@@ -145,7 +146,7 @@ describe('rate limit', () => {
   });
 
   it('after a 429 the item waits Retry-After and runs again', async () => {
-    useWindow(RATE_LIMIT);
+    await useWindow(RATE_LIMIT);
     await t.call('queue.enqueue', { entries: [{ url: yt('okRATE00429') }] });
     await t.call('queue.run', {});
     await vi.waitFor(async () => expect((await t.call('queue.list', {})).state.rateLimit.waitUntil).toBe(t.clock.t + 60_000));
@@ -160,9 +161,9 @@ describe('restart', () => {
   it('keeps the queue; an item that was running is queued again and runs', async () => {
     await t.call('queue.enqueue', { entries: [{ url: yt('okRESTART01') }, { url: yt('okRESTART02') }] });
     const [first] = await items();
-    t.opened.ledger.queue.update(first?.id ?? '', { status: 'running' });
+    sqliteLedgerOf(t.opened).queue.update(first?.id ?? '', { status: 'running' });
     await t.close();
-    t = openTestDesk(home.dir, fixture.url, { clock: new TestClock() });
+    t = await openTestDesk(home.dir, fixture.url, { clock: new TestClock() });
     expect((await items()).map((i) => i.status)).toEqual(['queued', 'queued']);
     expect((await t.call('queue.list', {})).state.phase).toBe('idle');
     await t.call('queue.run', {});

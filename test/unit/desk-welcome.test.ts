@@ -10,14 +10,14 @@ let home: ReturnType<typeof tempHome>;
 let opened: OpenedService;
 let desk: Desk;
 
-beforeEach(() => {
+beforeEach(async () => {
   home = tempHome();
-  opened = openService(home.dir, {}, {});
+  opened = await openService(home.dir, {}, {});
   desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'out'), eventFlushMs: 1 });
 });
 afterEach(async () => {
   await desk.close();
-  opened.close();
+  await opened.close();
   home.remove();
   vi.unstubAllEnvs();
   vi.resetModules();
@@ -48,7 +48,7 @@ describe('welcome.get', () => {
     const { speechReadiness } = await import('../../src-main/service/stt/engines/speechReadiness');
     const { Settings } = await import('../../src-main/service/settings');
     expect(await settings({ 'stt.engine': 'openai', 'stt.openai.baseUrl': 'http://127.0.0.1:9/v1' })).toMatchObject({ ok: true });
-    const readiness = await speechReadiness(new Settings(opened.ledger).stt(), home.dir);
+    const readiness = await speechReadiness(await new Settings(opened.store).stt(), home.dir);
     expect(readiness).toEqual({ engine: null, problems: [expect.stringContaining('ffmpeg is not installed')] });
   });
 });

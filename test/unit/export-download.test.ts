@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => fixture.close());
 beforeEach(async () => {
   home = tempHome();
-  t = openTestDesk(home.dir, fixture.url);
+  t = await openTestDesk(home.dir, fixture.url);
   await t.call('queue.enqueue', { entries: [{ url: tiktok }, { url: youtube }, { url: tiktokShort }] });
   await t.call('queue.run', {});
   // The short link is the full link's video, fetched already: `cached`. A hang guard: three items against the loopback fixture settle in well under a second.
@@ -41,7 +41,7 @@ it('writes a TikTok reached by its short link and its full link once, and says i
 });
 
 it('downloads the batch as a zip of the same files, written nowhere on disk', async () => {
-  const answer = t.desk.download({ scope: { kind: 'queue' }, format: 'srt', target: 'folder' });
+  const answer = await t.desk.download({ scope: { kind: 'queue' }, format: 'srt', target: 'folder' });
   if (!answer.ok) throw new Error(answer.error.message);
   const { summary, contentType, body } = answer.value;
   expect(summary).toMatchObject({ files: ['Three-things-nobody-tells-you-about-Lisbon-travel-lisbon.srt', 'Surface-Go-Review-It-s-Awesome.srt'], folded: 1, skipped: [] });
@@ -55,7 +55,7 @@ it('downloads the batch as a zip of the same files, written nowhere on disk', as
 
 it('downloads one transcript as the file itself, and refuses a malformed request with a sentence', async () => {
   const { items } = await t.call('queue.list', {});
-  const answer = t.desk.download({ scope: { kind: 'items', ids: [items[1]?.id ?? ''] }, format: 'txt', target: 'folder' });
+  const answer = await t.desk.download({ scope: { kind: 'items', ids: [items[1]?.id ?? ''] }, format: 'txt', target: 'folder' });
   if (!answer.ok) throw new Error(answer.error.message);
   expect(answer.value.summary.fileName).toBe('Surface-Go-Review-It-s-Awesome.txt');
   expect(answer.value.contentType).toBe('text/plain; charset=utf-8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PodcastJobView } from '../../src-main/service/ledger/podcastJobs';
+import type { PodcastJobView } from '../../src-main/service/store/port';
 import { jobRecord } from '../../src-main/service/podcast/jobRecord';
 
 const base: PodcastJobView = {

@@ -8,6 +8,7 @@ import { DatabaseFromFutureError, Ledger } from '../../src-main/service/ledger/i
 import { EditedMigrationError, migrate } from '../../src-main/service/ledger/migrate';
 import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
 import { tempHome } from '../helpers/home';
+import { SqliteStore } from '../../src-main/service/ledger/sqliteStore';
 
 let home: ReturnType<typeof tempHome>;
 let ledger: Ledger;
@@ -217,35 +218,35 @@ describe('rate windows', () => {
 });
 
 describe('owner bootstrap', () => {
-  it('creates one pro owner with 1,000 credits and a key file readable only by the user', () => {
-    const first = ensureOwner(ledger, home.dir);
+  it('creates one pro owner with 1,000 credits and a key file readable only by the user', async () => {
+    const first = await ensureOwner(new SqliteStore(ledger), home.dir);
     expect(first.created).toBe(true);
     expect(ledger.accounts.get(first.accountId)).toMatchObject({ plan: 'pro', isOwner: true, balance: OWNER_CREDITS });
     const file = readFileSync(join(home.dir, 'owner-key'), 'utf8').trim();
     expect(file).toBe(first.key);
-    const second = ensureOwner(ledger, home.dir);
+    const second = await ensureOwner(new SqliteStore(ledger), home.dir);
     expect(second).toMatchObject({ created: false, accountId: first.accountId, key: first.key });
   });
 
-  it('issues a new key to the same owner when the key file is lost or its key revoked', () => {
-    const first = ensureOwner(ledger, home.dir);
+  it('issues a new key to the same owner when the key file is lost or its key revoked', async () => {
+    const first = await ensureOwner(new SqliteStore(ledger), home.dir);
     ledger.credits.charge(first.accountId, 3, 'r');
     rmSync(join(home.dir, 'owner-key'));
-    const afterLoss = ensureOwner(ledger, home.dir);
+    const afterLoss = await ensureOwner(new SqliteStore(ledger), home.dir);
     expect(afterLoss.key).not.toBe(first.key);
     ledger.keys.revoke(afterLoss.key.slice(0, 16));
-    const afterRevoke = ensureOwner(ledger, home.dir);
+    const afterRevoke = await ensureOwner(new SqliteStore(ledger), home.dir);
     expect(afterRevoke.key).not.toBe(afterLoss.key);
     expect(new Set([first.accountId, afterLoss.accountId, afterRevoke.accountId]).size).toBe(1);
     expect(ledger.credits.balance(first.accountId)).toBe(OWNER_CREDITS - 3);
   });
 
-  it('refuses a ledger without an owner next to an owner-key file, and creates nothing', () => {
-    const first = ensureOwner(ledger, home.dir);
+  it('refuses a ledger without an owner next to an owner-key file, and creates nothing', async () => {
+    const first = await ensureOwner(new SqliteStore(ledger), home.dir);
     ledger.close();
     rmSync(ledgerFile(home.dir));
     ledger = Ledger.open(ledgerFile(home.dir));
-    expect(() => ensureOwner(ledger, home.dir)).toThrow(LostLedgerError);
+    await expect(ensureOwner(new SqliteStore(ledger), home.dir)).rejects.toThrow(LostLedgerError);
     expect(ledger.accounts.findOwner()).toBeUndefined();
     expect(readFileSync(ownerKeyFile(home.dir), 'utf8').trim()).toBe(first.key);
   });

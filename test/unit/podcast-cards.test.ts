@@ -5,6 +5,7 @@ import type { PodcastJob } from '../../src-shared/contract/podcast';
 import { jobMeta } from '../../src-renderer/src/features/jobs/jobMeta';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
 const card = (over: Partial<PodcastJob>): PodcastJob => ({
@@ -42,10 +43,10 @@ describe('the line under the bar', () => {
 describe('the job records behind the cards', () => {
   let home: ReturnType<typeof tempHome>;
   let t: TestDesk;
-  beforeEach(() => {
+  beforeEach(async () => {
     home = tempHome();
     // Nothing here reaches an upstream: the episodes are written as the submit and the runner write them.
-    t = openTestDesk(home.dir, 'http://127.0.0.1:9');
+    t = await openTestDesk(home.dir, 'http://127.0.0.1:9');
   });
   afterEach(async () => {
     await t.close();
@@ -53,7 +54,7 @@ describe('the job records behind the cards', () => {
   });
   const facts = (key: string) => ({ key, episodeUrl: `https://podcasts.apple.com/us/podcast/x/id1?i=${key}`, title: `Episode ${key}`, showTitle: 'Fixture FM', artworkUrl: '', durationSeconds: 60, audioUrl: null, transcriptUrl: null, transcriptType: null });
   const submit = (key: string) => {
-    const started = t.opened.ledger.podcastWork.start(t.opened.owner.accountId, facts(key), 10);
+    const started = sqliteLedgerOf(t.opened).podcastWork.start(t.opened.owner.accountId, facts(key), 10);
     if (!started.ok) throw new Error(started.reason);
     return started.jobId;
   };
@@ -62,23 +63,23 @@ describe('the job records behind the cards', () => {
   it('the second episode waits with one episode ahead until the first is done; then it is the one being worked on', async () => {
     const first = submit('e1');
     const second = submit('e2');
-    expect(t.opened.ledger.podcastWork.claim('e1', process.pid, () => true)).toBe(true);
+    expect(sqliteLedgerOf(t.opened).podcastWork.claim('e1', process.pid, () => true)).toBe(true);
     expect(await cards()).toEqual(
       expect.arrayContaining([
         { key: 'e1', jobId: first, status: 'processing', ahead: 0, started: true },
         { key: 'e2', jobId: second, status: 'processing', ahead: 1, started: false },
       ]),
     );
-    t.opened.ledger.podcastWork.fail('e1', 'The episode audio could not be downloaded');
+    sqliteLedgerOf(t.opened).podcastWork.fail('e1', 'The episode audio could not be downloaded');
     expect((await cards()).find((c) => c.key === 'e2')).toEqual({ key: 'e2', jobId: second, status: 'processing', ahead: 0, started: false });
-    t.opened.ledger.podcastWork.claim('e2', process.pid, () => true);
+    sqliteLedgerOf(t.opened).podcastWork.claim('e2', process.pid, () => true);
     expect((await cards()).find((c) => c.key === 'e2')).toMatchObject({ ahead: 0, started: true });
   });
 
   it('retrying a failed episode: one card, the retry’s', async () => {
     const failed = submit('e1');
-    t.opened.ledger.podcastWork.claim('e1', process.pid, () => true);
-    t.opened.ledger.podcastWork.fail('e1', 'The episode audio could not be downloaded');
+    sqliteLedgerOf(t.opened).podcastWork.claim('e1', process.pid, () => true);
+    sqliteLedgerOf(t.opened).podcastWork.fail('e1', 'The episode audio could not be downloaded');
     expect(await cards()).toEqual([{ key: 'e1', jobId: failed, status: 'failed', ahead: 0, started: true }]);
     const retry = submit('e1');
     expect(await cards()).toEqual([{ key: 'e1', jobId: retry, status: 'processing', ahead: 0, started: false }]);

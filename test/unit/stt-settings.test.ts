@@ -6,34 +6,35 @@ import { DEFAULTS, SettingsError } from '../../src-main/service/settings';
 import type { SttError } from '../../src-main/service/stt/index';
 import { speak } from '../helpers/speech';
 import { openTestService } from '../helpers/stt';
+import { sqliteLedgerOf } from '../../src-main/service/open';
 
-let stt: ReturnType<typeof openTestService>;
+let stt: Awaited<ReturnType<typeof openTestService>>;
 const PATH = process.env.PATH;
-beforeEach(() => {
-  stt = openTestService();
+beforeEach(async () => {
+  stt = await openTestService();
 });
-afterEach(() => {
+afterEach(async () => {
   process.env.PATH = PATH;
-  stt.remove();
+  await stt.remove();
 });
 
 describe('settings', () => {
-  it('starts from the defaults, stores valid values and refuses invalid ones with the reason', () => {
+  it('starts from the defaults, stores valid values and refuses invalid ones with the reason', async () => {
     const settings = stt.stt.settings;
-    expect(settings.all()).toEqual(DEFAULTS);
-    expect(settings.stt().workers).toBeGreaterThanOrEqual(1);
-    settings.set('stt.language', 'de');
-    settings.set('stt.fallbackOrder', ['pocketsphinx', 'whisper']);
-    expect(settings.get('stt.language')).toBe('de');
-    expect(() => settings.set('stt.language', 'German')).toThrow(SettingsError);
-    expect(() => settings.set('stt.fallbackOrder', ['whisper', 'whisper'])).toThrow(/each engine at most once/);
-    expect(() => settings.set('stt.openai.baseUrl', 'ftp://example.com')).toThrow(SettingsError);
-    expect(settings.get('stt.language')).toBe('de');
-    settings.set('stt.language', undefined);
-    expect(settings.get('stt.language')).toBe('auto');
+    expect(await settings.all()).toEqual(DEFAULTS);
+    expect((await settings.stt()).workers).toBeGreaterThanOrEqual(1);
+    await settings.set('stt.language', 'de');
+    await settings.set('stt.fallbackOrder', ['pocketsphinx', 'whisper']);
+    expect(await settings.get('stt.language')).toBe('de');
+    await expect(settings.set('stt.language', 'German')).rejects.toThrow(SettingsError);
+    await expect(settings.set('stt.fallbackOrder', ['whisper', 'whisper'])).rejects.toThrow(/each engine at most once/);
+    await expect(settings.set('stt.openai.baseUrl', 'ftp://example.com')).rejects.toThrow(SettingsError);
+    expect(await settings.get('stt.language')).toBe('de');
+    await settings.set('stt.language', undefined);
+    expect(await settings.get('stt.language')).toBe('auto');
   });
 
-  it('refuses an OpenAI-compatible endpoint on link-local or cloud-metadata addresses, and URLs with credentials', () => {
+  it('refuses an OpenAI-compatible endpoint on link-local or cloud-metadata addresses, and URLs with credentials', async () => {
     const settings = stt.stt.settings;
     for (const url of [
       'http://169.254.169.254/latest/meta-data',
@@ -48,17 +49,17 @@ describe('settings', () => {
       'http://metadata/v1',
       'http://user:secret@127.0.0.1:8080/v1',
     ]) {
-      expect(() => settings.set('stt.openai.baseUrl', url), url).toThrow(/^stt\.openai\.baseUrl: /);
+      await expect(settings.set('stt.openai.baseUrl', url), url).rejects.toThrow(/^stt\.openai\.baseUrl: /);
     }
-    expect(settings.get('stt.openai.baseUrl')).toBeNull();
+    expect(await settings.get('stt.openai.baseUrl')).toBeNull();
     // Local and private servers (Ollama, LocalAI, a box on the LAN) are what this setting is for.
     for (const url of ['http://127.0.0.1:11434/v1', 'http://localhost:8080/v1', 'http://[::1]:9000/v1', 'http://192.168.1.20:8000/v1', 'https://api.openai.com/v1']) {
-      expect(settings.set('stt.openai.baseUrl', url)).toBe(url);
-      expect(settings.get('stt.openai.baseUrl')).toBe(url);
+      expect(await settings.set('stt.openai.baseUrl', url)).toBe(url);
+      expect(await settings.get('stt.openai.baseUrl')).toBe(url);
     }
   });
 
-  it('accepts only an absolute model path to a ggml file outside the system folders', () => {
+  it('accepts only an absolute model path to a ggml file outside the system folders', async () => {
     const settings = stt.stt.settings;
     const model = join(stt.home, 'ggml-mine.bin');
     writeFileSync(model, Buffer.concat([Buffer.from('lmgg', 'latin1'), Buffer.alloc(64)]));
@@ -71,15 +72,15 @@ describe('settings', () => {
       ['/etc/hostname', /is not a whisper\.cpp ggml model/],
     ];
     for (const [path, reason] of refusals) {
-      expect(() => settings.set('stt.whisper.modelPath', path), path).toThrow(SettingsError);
-      expect(() => settings.set('stt.whisper.modelPath', path), path).toThrow(new RegExp(`^stt\\.whisper\\.modelPath: .*${reason.source}`));
+      await expect(settings.set('stt.whisper.modelPath', path), path).rejects.toThrow(SettingsError);
+      await expect(settings.set('stt.whisper.modelPath', path), path).rejects.toThrow(new RegExp(`^stt\\.whisper\\.modelPath: .*${reason.source}`));
     }
-    expect(settings.get('stt.whisper.modelPath')).toBeNull();
-    expect(settings.set('stt.whisper.modelPath', model)).toBe(model);
-    expect(settings.get('stt.whisper.modelPath')).toBe(model);
+    expect(await settings.get('stt.whisper.modelPath')).toBeNull();
+    expect(await settings.set('stt.whisper.modelPath', model)).toBe(model);
+    expect(await settings.get('stt.whisper.modelPath')).toBe(model);
   });
 
-  it('accepts an export folder that an export could create, without creating it yet', () => {
+  it('accepts an export folder that an export could create, without creating it yet', async () => {
     const settings = stt.stt.settings;
     writeFileSync(join(stt.home, 'a-file'), '');
     mkdirSync(join(stt.home, 'links'));
@@ -92,19 +93,19 @@ describe('settings', () => {
       [join(stt.home, 'links', 'kernel', 'x'), /is inside \/sys, a system folder/],
       [join(stt.home, 'a-file', 'x'), /a-file is a file, not a folder/],
     ];
-    for (const [path, reason] of refusals) expect(() => settings.set('desk.export.folder', path), path).toThrow(new RegExp(`^desk\\.export\\.folder: .*${reason.source}`));
-    expect(settings.get('desk.export.folder')).toBeNull();
+    for (const [path, reason] of refusals) await expect(settings.set('desk.export.folder', path), path).rejects.toThrow(new RegExp(`^desk\\.export\\.folder: .*${reason.source}`));
+    expect(await settings.get('desk.export.folder')).toBeNull();
     const later = join(stt.home, 'exports', 'transcripts');
-    expect(settings.set('desk.export.folder', later)).toBe(later);
-    expect(settings.get('desk.export.folder')).toBe(later);
+    expect(await settings.set('desk.export.folder', later)).toBe(later);
+    expect(await settings.get('desk.export.folder')).toBe(later);
     expect(existsSync(join(stt.home, 'exports'))).toBe(false);
   });
 
-  it('reads a value it cannot understand (edited by hand, written by a newer build) as the default', () => {
-    stt.ledger.settings.set('stt.workers', '"lots"');
-    stt.ledger.settings.set('stt.engine', 'not json');
-    expect(stt.stt.settings.get('stt.workers')).toBeNull();
-    expect(stt.stt.settings.get('stt.engine')).toBe('auto');
+  it('reads a value it cannot understand (edited by hand, written by a newer build) as the default', async () => {
+    sqliteLedgerOf(stt).settings.set('stt.workers', '"lots"');
+    sqliteLedgerOf(stt).settings.set('stt.engine', 'not json');
+    expect(await stt.stt.settings.get('stt.workers')).toBeNull();
+    expect(await stt.stt.settings.get('stt.engine')).toBe('auto');
   });
 });
 
@@ -128,7 +129,7 @@ describe('engine choice', () => {
     const error = (await stt.stt.transcribeMedia({ file: '/dev/null' }, { engine: 'openai' }).catch((e: unknown) => e)) as SttError;
     expect(error.code).toBe('engine_unavailable');
     expect(error.message).toMatch(/The openai engine cannot run: no OpenAI-compatible endpoint/);
-    stt.stt.settings.set('stt.openai.baseUrl', 'https://api.openai.com/v1');
+    await stt.stt.settings.set('stt.openai.baseUrl', 'https://api.openai.com/v1');
     const keyless = (await stt.stt.transcribeMedia({ file: '/dev/null' }, { engine: 'openai' }).catch((e: unknown) => e)) as SttError;
     expect(keyless.message).toMatch(/needs an API key/);
     const german = (await stt.stt.transcribeMedia({ file: '/dev/null' }, { engine: 'pocketsphinx', language: 'de' }).catch((e: unknown) => e)) as SttError;
@@ -138,7 +139,7 @@ describe('engine choice', () => {
   it('prefers whisper once a model is picked, and reports a model that does not load', async () => {
     const fake = join(stt.home, 'ggml-fake.bin');
     writeFileSync(fake, Buffer.concat([Buffer.from('lmgg', 'latin1'), Buffer.alloc(1024)]));
-    stt.stt.settings.set('stt.whisper.modelPath', fake);
+    await stt.stt.settings.set('stt.whisper.modelPath', fake);
     const error = (await stt.stt.transcribeMedia({ file: speak(inject('speechCache'), 'awb') }).catch((e: unknown) => e)) as SttError;
     // whisper was chosen over pocketsphinx; the native module loaded on first use, the model did not.
     expect(error.code).toBe('engine_unavailable');

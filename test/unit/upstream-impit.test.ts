@@ -279,9 +279,9 @@ describe('browser-grade routing and the User-Agent', () => {
   it('is what the headless service (serve, the CLI) uses: platform pages with the browser, the rest with undici', async () => {
     const loopback = await server();
     const home = tempHome();
-    const opened = openService(home.dir, {}, { TRANSCRIPT_DESK_UPSTREAM: loopback.url });
+    const opened = await openService(home.dir, {}, { TRANSCRIPT_DESK_UPSTREAM: loopback.url });
     cleanups.push(async () => {
-      opened.close();
+      await opened.close();
       await Promise.resolve();
       home.remove();
     });

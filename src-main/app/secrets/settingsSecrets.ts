@@ -3,9 +3,9 @@
 // writes go to the store first and reach memory only when it accepted them. A value the CLI left
 // in the ledger moves into the store at start (and leaves the ledger once the store holds it).
 import { SECRET_SETTINGS, type SettingKey } from '../../../src-shared/settings';
-import type { Ledger } from '../../service/ledger/index';
 import { SecretStoreError } from '../../service/secrets';
 import type { SecretSettings } from '../../service/settings';
+import type { Store } from '../../service/store/port';
 import type { DescribedSecretStore } from './index';
 
 export const settingSecretName = (key: SettingKey) => `setting.${key}`;
@@ -13,7 +13,7 @@ export const settingSecretName = (key: SettingKey) => `setting.${key}`;
 export class StoredSecretSettings implements SecretSettings {
   private readonly values = new Map<SettingKey, string>();
   /** Set by adoptFromLedger: a cleared secret is cleared there too, or it would come back at the next start. */
-  private ledger: Ledger | undefined;
+  private ledger: Store | undefined;
 
   private constructor(private readonly store: DescribedSecretStore) {}
 
@@ -30,11 +30,11 @@ export class StoredSecretSettings implements SecretSettings {
    * Moves secret values the ledger still holds into the store. Without a secure store they stay
    * readable where they are (the CLI's place) and new ones are refused.
    */
-  async adoptFromLedger(ledger: Ledger): Promise<SettingKey[]> {
+  async adoptFromLedger(ledger: Store): Promise<SettingKey[]> {
     this.ledger = ledger;
     const moved: SettingKey[] = [];
     for (const key of SECRET_SETTINGS) {
-      const raw = ledger.settings.get(key);
+      const raw = await ledger.settings.get(key);
       if (raw === undefined) continue;
       let value: unknown;
       try {
@@ -51,7 +51,7 @@ export class StoredSecretSettings implements SecretSettings {
         await this.store.set(settingSecretName(key), value);
         this.values.set(key, value);
       }
-      ledger.settings.clear(key);
+      await ledger.settings.clear(key);
       moved.push(key);
     }
     return moved;
@@ -64,7 +64,7 @@ export class StoredSecretSettings implements SecretSettings {
   async set(key: SettingKey, value: string | null): Promise<void> {
     if (value === null) {
       await this.store.delete(settingSecretName(key));
-      this.ledger?.settings.clear(key);
+      await this.ledger?.settings.clear(key);
       this.values.delete(key);
       return;
     }

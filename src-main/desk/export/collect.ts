@@ -38,42 +38,42 @@ const NOT_READY: Partial<Record<QueueItem['status'], string>> = {
   submitted: 'the podcast job is still running',
 };
 
-function fromQueueItem(deps: DeskDeps, item: QueueItem): Source {
+async function fromQueueItem(deps: DeskDeps, item: QueueItem): Promise<Source> {
   const label = item.title ?? item.url;
   const name = baseName(item.title, item.itemId ?? item.url);
   if (item.status === 'failed') return { label, name, view: null, skipped: `failed: ${item.error ?? 'error'}${item.message === null ? '' : ` (${item.message})`}` };
   const notReady = NOT_READY[item.status];
   if (notReady !== undefined || item.transcript === null) return { label, name, view: null, skipped: notReady ?? 'no transcript' };
   try {
-    const view = readTranscript(deps, item.transcript);
+    const view = await readTranscript(deps, item.transcript);
     return { label, name: baseName(view.title ?? item.title, item.itemId ?? view.itemId ?? item.url), view, skipped: null };
   } catch (error) {
     return { label, name, view: null, skipped: error instanceof Error ? error.message : String(error) };
   }
 }
 
-function sources(deps: DeskDeps, scope: ExportInput['scope']): Source[] {
+async function sources(deps: DeskDeps, scope: ExportInput['scope']): Promise<Source[]> {
   switch (scope.kind) {
     case 'queue':
-      return deps.ledger.queue.list().filter((item) => item.status !== 'invalid').map((item) => fromQueueItem(deps, item));
+      return Promise.all((await deps.store.queue.list()).filter((item) => item.status !== 'invalid').map((item) => fromQueueItem(deps, item)));
     case 'items': {
-      const items = scope.ids.map((id) => deps.ledger.queue.get(id)).filter((item) => item !== undefined);
+      const items = (await Promise.all(scope.ids.map((id) => deps.store.queue.get(id)))).filter((item) => item !== undefined);
       if (items.length === 0) throw new DeskError('not_found', 'None of these queue items exist any more');
-      return items.sort((a, b) => a.position - b.position).map((item) => fromQueueItem(deps, item));
+      return Promise.all(items.sort((a, b) => a.position - b.position).map((item) => fromQueueItem(deps, item)));
     }
     case 'transcripts':
-      return scope.refs.map((ref) => {
-        const view = readTranscript(deps, ref);
+      return Promise.all(scope.refs.map(async (ref) => {
+        const view = await readTranscript(deps, ref);
         return { label: view.title ?? ref.key, name: baseName(view.title, view.itemId ?? ref.key), view, skipped: null };
-      });
+      }));
     case 'library':
-      return scope.ids.map((id) => {
-        const row = deps.ledger.library.get(id);
+      return Promise.all(scope.ids.map(async (id) => {
+        const row = await deps.store.library.get(id);
         if (row === undefined) return { label: `library entry ${id}`, name: `transcript-${id}`, view: null, skipped: 'no longer in the library' };
         const ref = row.kind === 'episode' ? { kind: 'episode' as const, key: row.refKey } : { kind: 'transcript' as const, platform: row.platform, key: row.refKey };
-        const view = readTranscript(deps, ref);
+        const view = await readTranscript(deps, ref);
         return { label: row.title ?? row.refKey, name: baseName(view.title, view.itemId ?? row.refKey), view, skipped: null };
-      });
+      }));
   }
 }
 
@@ -82,10 +82,10 @@ export function identityOf(view: TranscriptView): string {
   return `${view.platform}:${view.itemId ?? `${view.ref.kind}:${view.ref.key}`}`;
 }
 
-export function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format'>, maxLineLength: number): ExportBatch {
+export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format'>, maxLineLength: number): Promise<ExportBatch> {
   const batch: ExportBatch = { ready: [], skipped: [], folded: 0 };
   const seen = new Set<string>();
-  for (const source of sources(deps, input.scope)) {
+  for (const source of await sources(deps, input.scope)) {
     if (source.view === null) {
       batch.skipped.push({ name: source.label, reason: source.skipped ?? 'no transcript' });
       continue;
@@ -103,7 +103,7 @@ export function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' |
     }
     batch.ready.push({ name: source.name, content: formatted.content });
     // An exported transcript is one the person keeps: the cache limit never evicts it.
-    if (source.view.ref.kind === 'transcript') deps.ledger.cache.keep(source.view.ref.platform, source.view.ref.key);
+    if (source.view.ref.kind === 'transcript') await deps.store.cache.keep(source.view.ref.platform, source.view.ref.key);
   }
   return batch;
 }

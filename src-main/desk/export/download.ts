@@ -20,12 +20,12 @@ export interface ExportDownload {
  * One transcript exported as "one file per transcript" is that file; anything more is one zip,
  * since a page cannot save a batch of separate files without asking once per file.
  */
-export function prepareDownload(deps: DeskDeps, payload: unknown, maxLineLength: number): DeskResult<ExportDownload> {
+export async function prepareDownload(deps: DeskDeps, payload: unknown, maxLineLength: number): Promise<DeskResult<ExportDownload>> {
   const parsed = exportDownloadInputSchema.safeParse(payload);
   if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: `export: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}` } };
   const input = parsed.data;
   try {
-    const { ready, skipped, folded } = collectExport(deps, input, input.maxLineLength ?? maxLineLength);
+    const { ready, skipped, folded } = await collectExport(deps, input, input.maxLineLength ?? maxLineLength);
     const names = fileNames(ready, input.format);
     const none = { files: [], skipped, folded, fileName: null };
     if (ready.length === 0) return { ok: true, value: { summary: none, contentType: 'application/octet-stream', body: null } };

@@ -30,7 +30,7 @@ export async function exportTranscripts(deps: DeskDeps, input: ExportInput, defa
   // Checked before any work, created only once there is something to write (below).
   const plan = await checkExportFolder(input.folder ?? defaults.folder);
   const folder = plan.folder;
-  const { ready, skipped, folded } = collectExport(deps, input, input.maxLineLength ?? defaults.maxLineLength);
+  const { ready, skipped, folded } = await collectExport(deps, input, input.maxLineLength ?? defaults.maxLineLength);
 
   // Files go to the folder's real path as checked, so a link swapped in meanwhile is not followed.
   const target = await createExportFolder(plan);

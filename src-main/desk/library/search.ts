@@ -2,7 +2,7 @@
 // text parts the renderer draws as text.
 import type { LibraryEntry, TextPart } from '../../../src-shared/contract/library';
 import type { ParsedInput } from '../../../src-shared/contract/operations';
-import { HIT_END, HIT_START, type LibraryRow } from '../../service/ledger/library';
+import { HIT_END, HIT_START, type LibraryRow } from '../../service/store/port';
 import type { DeskDeps } from '../deps';
 
 /**
@@ -50,9 +50,9 @@ export function toEntry(row: LibraryRow): LibraryEntry {
   };
 }
 
-export function searchLibrary(deps: DeskDeps, input: ParsedInput<'library.search'>): { total: number; entries: LibraryEntry[] } {
+export async function searchLibrary(deps: DeskDeps, input: ParsedInput<'library.search'>): Promise<{ total: number; entries: LibraryEntry[] }> {
   const match = toFtsQuery(input.query);
   if (input.query.trim() !== '' && match === null) return { total: 0, entries: [] };
-  const { total, rows } = deps.ledger.library.search({ match, platform: input.platform, from: input.from, to: input.to, limit: input.limit, offset: input.offset });
+  const { total, rows } = await deps.store.library.search({ match, platform: input.platform, from: input.from, to: input.to, limit: input.limit, offset: input.offset });
   return { total, entries: rows.map(toEntry) };
 }

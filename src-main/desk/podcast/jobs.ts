@@ -1,13 +1,13 @@
 // Podcast jobs as their cards show them, read from the job records (spec §2.4) the podcast runner
 // writes, and a watcher that turns changes of those records into events and queue item updates.
 import type { PodcastJob } from '../../../src-shared/contract/podcast';
-import type { PodcastJobView } from '../../service/ledger/podcastJobs';
+import type { PodcastJobView } from '../../service/store/port';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';
 import { latestPerEpisode } from '../../../src-shared/podcastCards';
 
-export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
-  const booked = deps.ledger.credits.byReference(job.accountId, job.jobId);
+export async function jobCard(deps: DeskDeps, job: PodcastJobView): Promise<PodcastJob> {
+  const booked = await deps.store.credits.byReference(job.accountId, job.jobId);
   const reserved = -booked.reserve;
   // A settle row is positive when it gave back what the audio did not use, negative when it took more.
   const refunded = booked.refund + Math.max(booked.settle, 0);
@@ -28,11 +28,11 @@ export function jobCard(deps: DeskDeps, job: PodcastJobView): PodcastJob {
 }
 
 /** Every job of the owner, newest first. */
-const everyJob = (deps: DeskDeps) => deps.ledger.podcastJobs.listForAccount(deps.owner.accountId).map((job) => jobCard(deps, job));
+const everyJob = async (deps: DeskDeps) => Promise.all((await deps.store.podcastJobs.listForAccount(deps.owner.accountId)).map((job) => jobCard(deps, job)));
 
 /** One card per episode: its newest job (a retried episode's card shows the retry, not both). */
-export function listJobs(deps: DeskDeps): PodcastJob[] {
-  return latestPerEpisode(everyJob(deps));
+export async function listJobs(deps: DeskDeps): Promise<PodcastJob[]> {
+  return latestPerEpisode(await everyJob(deps));
 }
 
 const signature = (job: PodcastJob) =>
@@ -54,35 +54,48 @@ export interface JobWatcherOptions {
 export class JobWatcher {
   private readonly seen = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
+  /** Polls run one after another (each compares with what the one before saw); this is the last one. */
+  private polling: Promise<void>;
 
   constructor(private readonly options: JobWatcherOptions) {
-    for (const job of everyJob(options.deps)) this.seen.set(job.jobId, signature(job));
+    // What exists at start is known, not news.
+    this.polling = everyJob(options.deps).then((jobs) => {
+      for (const job of jobs) this.seen.set(job.jobId, signature(job));
+    });
   }
 
   start(): void {
     if (this.timer !== undefined) return;
-    this.timer = setInterval(() => this.poll(), this.options.pollMs);
+    this.timer = setInterval(() => void this.poll(), this.options.pollMs);
     this.timer.unref();
   }
 
   /** Reads the records now (after a submit, so the card appears at once). */
-  poll(): void {
+  poll(): Promise<void> {
+    this.polling = this.polling.then(
+      () => this.pollOnce(),
+      () => this.pollOnce(),
+    );
+    return this.polling.catch((error: unknown) => console.error('transcript-desk: reading podcast jobs failed:', error));
+  }
+
+  private async pollOnce(): Promise<void> {
     const { deps, events } = this.options;
     let changed = false;
     let ended = false;
     // Every job, not one per episode: a job that ended just before a resubmit of its episode still
     // hands its outcome to its queue items (the cards keep the newest job per episode themselves).
-    for (const job of everyJob(deps)) {
+    for (const job of await everyJob(deps)) {
       const sig = signature(job);
       if (this.seen.get(job.jobId) === sig) continue;
       changed = true;
       this.seen.set(job.jobId, sig);
       events.emit('job.progress', job);
-      if (job.status !== 'processing') ended = this.finishItems(job) || ended;
+      if (job.status !== 'processing') ended = (await this.finishItems(job)) || ended;
     }
     // A new job reserved credits, an ended one settled or refunded them: the header follows.
     if (changed) {
-      const account = deps.ledger.accounts.get(deps.owner.accountId);
+      const account = await deps.store.accounts.get(deps.owner.accountId);
       if (account !== undefined) events.emitSoon('balance', { credits: account.balance, plan: account.plan });
     }
     if (ended) events.emitSoon('library.changed', {});
@@ -94,11 +107,11 @@ export class JobWatcher {
   }
 
   /** The queue items that submitted this job take its outcome. */
-  private finishItems(job: PodcastJob): boolean {
+  private async finishItems(job: PodcastJob): Promise<boolean> {
     const { deps } = this.options;
-    const items = deps.ledger.queue.byJob(job.jobId).filter((item) => item.status === 'submitted');
+    const items = (await deps.store.queue.byJob(job.jobId)).filter((item) => item.status === 'submitted');
     for (const item of items) {
-      deps.ledger.queue.update(
+      await deps.store.queue.update(
         item.id,
         job.status === 'done'
           ? { status: 'done', title: job.episode.title, credits: job.credits.charged, transcript: { kind: 'episode', key: job.episode.key } }

@@ -13,7 +13,7 @@ export async function importUrlFiles(queue: DeskQueue, paths: readonly string[])
   // In slices the contract accepts, like the renderer's enqueue.
   for (let i = 0; i < urls.length; i += MAX_ENQUEUE) {
     const slice = urls.slice(i, i + MAX_ENQUEUE);
-    const result = queue.enqueue(slice.map((url) => ({ url })));
+    const result = await queue.enqueue(slice.map((url) => ({ url })));
     folded += result.folded;
     added += slice.length - result.folded;
     invalid += result.items.filter((item) => item.status === 'invalid' && item.count === 1).length;

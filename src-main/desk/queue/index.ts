@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { FINISHED_STATUSES, QUEUE_STATUSES, SUCCEEDED_STATUSES, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
 import { classifyUrl } from '../../../src-shared/queue/intake';
 import { permanentFailure, type PermanentReason } from '../../../src-shared/queue/permanence';
-import type { NewQueueItem } from '../../service/ledger/queueItems';
+import type { NewQueueItem } from '../../service/store/port';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';
@@ -15,7 +15,7 @@ export interface DeskQueueOptions {
   events: DeskEvents;
   clock: Clock;
   flushMs: number;
-  concurrency: () => number;
+  concurrency: () => Promise<number>;
   onBalance: (credits: number, plan: string) => void;
   onSubmitted: () => void;
 }
@@ -35,24 +35,26 @@ export class DeskQueue {
    * Classifies every URL again with the shared rules (whatever the renderer already showed) and
    * stores it: invalid ones with their reason, never to be sent; duplicates folded into one item.
    */
-  enqueue(entries: readonly { id?: string | undefined; url: string }[]): { items: QueueItem[]; folded: number } {
+  async enqueue(entries: readonly { id?: string | undefined; url: string }[]): Promise<{ items: QueueItem[]; folded: number }> {
     const rows: NewQueueItem[] = entries.map((entry) => ({ id: entry.id ?? randomUUID(), ...classifyUrl(entry.url) }));
-    const result = this.deps.ledger.queue.add(rows, randomUUID);
+    const result = await this.deps.store.queue.add(rows);
     for (const item of result.items) this.feed.upsert(item);
-    this.runner.pump();
+    void this.runner.pump();
     return result;
   }
 
-  list(): { items: QueueItem[]; state: QueueState } {
-    return { items: this.deps.ledger.queue.list(), state: this.runner.state() };
+  async list(): Promise<{ items: QueueItem[]; state: QueueState }> {
+    const items = await this.deps.store.queue.list();
+    await this.runner.refreshConcurrency();
+    return { items, state: this.runner.state() };
   }
 
   /** These failed items, or (no ids) every failed item that retrying can change: see permanence.ts. */
-  retry(ids?: readonly string[]): { retried: number; skipped: { reason: PermanentReason; count: number }[] } {
+  async retry(ids?: readonly string[]): Promise<{ retried: number; skipped: { reason: PermanentReason; count: number }[] }> {
     const skipped = new Map<PermanentReason, number>();
     let chosen = ids;
     if (chosen === undefined) {
-      const failed = this.deps.ledger.queue.idsWithStatus(['failed']).map((id) => this.deps.ledger.queue.get(id)).filter((item) => item !== undefined);
+      const failed = (await Promise.all((await this.deps.store.queue.idsWithStatus(['failed'])).map((id) => this.deps.store.queue.get(id)))).filter((item) => item !== undefined);
       chosen = failed
         .filter((item) => {
           const reason = permanentFailure(item);
@@ -61,39 +63,39 @@ export class DeskQueue {
         })
         .map((item) => item.id);
     }
-    const retried = this.deps.ledger.queue.retry(chosen);
-    this.publish(retried);
-    this.runner.pump();
+    const retried = await this.deps.store.queue.retry(chosen);
+    await this.publish(retried);
+    void this.runner.pump();
     return { retried: retried.length, skipped: [...skipped].map(([reason, count]) => ({ reason, count })) };
   }
 
   /** Removes items and answers them as they were, so the desk can offer Undo (restore). */
-  remove(ids: readonly string[]): QueueItem[] {
-    const before = ids.map((id) => this.deps.ledger.queue.get(id)).filter((item) => item !== undefined);
+  async remove(ids: readonly string[]): Promise<QueueItem[]> {
+    const before = (await Promise.all(ids.map((id) => this.deps.store.queue.get(id)))).filter((item) => item !== undefined);
     this.runner.abort(ids);
-    const removed = new Set(this.deps.ledger.queue.remove(ids));
+    const removed = new Set(await this.deps.store.queue.remove(ids));
     this.feed.remove([...removed]);
     return before.filter((item) => removed.has(item.id));
   }
 
   /** Undo of a removal: the rows come back as they were (running ones queued). */
-  restore(items: readonly QueueItem[]): number {
-    const restored = this.deps.ledger.queue.restore(items);
-    this.publish(restored);
-    this.runner.pump();
+  async restore(items: readonly QueueItem[]): Promise<number> {
+    const restored = await this.deps.store.queue.restore(items);
+    await this.publish(restored);
+    void this.runner.pump();
     return restored.length;
   }
 
   /** `succeeded`: done, cached and no-speech rows; `finished`: also failed and invalid ones; `all`: everything. */
-  clear(which: 'succeeded' | 'finished' | 'all'): QueueItem[] {
+  async clear(which: 'succeeded' | 'finished' | 'all'): Promise<QueueItem[]> {
     const statuses = which === 'all' ? QUEUE_STATUSES : which === 'succeeded' ? SUCCEEDED_STATUSES : QUEUE_STATUSES.filter((s) => FINISHED_STATUSES.has(s));
-    return this.remove(this.deps.ledger.queue.idsWithStatus(statuses));
+    return this.remove(await this.deps.store.queue.idsWithStatus(statuses));
   }
 
   /** Items changed elsewhere (the job watcher): send them. */
-  publish(ids: readonly string[]): void {
+  async publish(ids: readonly string[]): Promise<void> {
     for (const id of ids) {
-      const item = this.deps.ledger.queue.get(id);
+      const item = await this.deps.store.queue.get(id);
       if (item !== undefined) this.feed.upsert(item);
     }
   }

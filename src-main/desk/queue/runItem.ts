@@ -6,7 +6,7 @@ import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
 import { ERROR_TEXT, type ApiResponse } from '../../service/apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
 import { UPSTREAM_RATE_LIMITED } from '../../service/platforms/failures';
-import type { QueueItemUpdate } from '../../service/ledger/queueItems';
+import type { QueueItemUpdate } from '../../service/store/port';
 import type { DeskDeps } from '../deps';
 
 export interface RateLimitHeaders {
@@ -76,14 +76,14 @@ export async function runItem(deps: DeskDeps, item: QueueItem, signal: AbortSign
   const answer = (response.body ?? {}) as Record<string, unknown>;
   const balance = typeof answer.credits === 'number' && plan !== null ? { credits: answer.credits, plan } : null;
   if (response.status === 403 && answer.error === ERROR_TEXT.noCredits) {
-    return { kind: 'no-credits', rate, balance: plan === null ? null : { credits: deps.ledger.credits.balance(owner.accountId), plan } };
+    return { kind: 'no-credits', rate, balance: plan === null ? null : { credits: await deps.store.credits.balance(owner.accountId), plan } };
   }
   if (platform === null) return { kind: 'finished', update: failure(response), rate, balance };
   if (response.status === 502 && answer.code === UPSTREAM_RATE_LIMITED) return { kind: 'site-limited', platform, rate, message: text(answer.message) };
-  if (platform === 'podcast') return { kind: 'finished', update: podcastOutcome(deps, response), rate, balance };
+  if (platform === 'podcast') return { kind: 'finished', update: await podcastOutcome(deps, response), rate, balance };
   if (response.status !== 200) return { kind: 'finished', update: failure(response), rate, balance };
 
-  const cached = service.cachedTranscript(platform, item.url);
+  const cached = await service.cachedTranscript(platform, item.url);
   const fromCache = answer.cached === true;
   const isEmpty = cached !== undefined && cached.text.trim() === '';
   return {
@@ -103,12 +103,12 @@ export async function runItem(deps: DeskDeps, item: QueueItem, signal: AbortSign
 }
 
 /** 202: a job runs (its card shows it); 200 deduped: the episode was transcribed before. */
-function podcastOutcome(deps: DeskDeps, response: ApiResponse): QueueItemUpdate {
+async function podcastOutcome(deps: DeskDeps, response: ApiResponse): Promise<QueueItemUpdate> {
   const body = (response.body ?? {}) as Record<string, unknown>;
   if (response.status !== 202 && response.status !== 200) return failure(response);
   const jobId = text(body.jobId);
-  const job = jobId === null ? undefined : deps.ledger.podcastJobs.get(jobId, deps.owner.accountId);
-  const credits = jobId === null ? 0 : -deps.ledger.credits.byReference(deps.owner.accountId, jobId).reserve;
+  const job = jobId === null ? undefined : await deps.store.podcastJobs.get(jobId, deps.owner.accountId);
+  const credits = jobId === null ? 0 : -(await deps.store.credits.byReference(deps.owner.accountId, jobId)).reserve;
   const episode = (body.episode ?? {}) as Record<string, unknown>;
   const title = job?.episode.title ?? text(episode.title);
   if (response.status === 202 || body.status === 'processing') {

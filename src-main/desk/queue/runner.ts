@@ -8,6 +8,7 @@
 // charged) goes back to queued, and Resume after adding credits runs the rest.
 import { randomUUID } from 'node:crypto';
 import { MAX_ENQUEUE, type QueueItem, type QueueState, type SiteWait } from '../../../src-shared/contract/queue';
+import { SETTING_DEFAULTS } from '../../../src-shared/settings';
 import type { PlatformToken } from '../../../src-shared/platforms';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
@@ -23,7 +24,8 @@ export interface RunnerOptions {
   deps: DeskDeps;
   feed: QueueFeed;
   clock: Clock;
-  concurrency: () => number;
+  /** The `desk.queue.concurrency` setting, read again at every pump. */
+  concurrency: () => Promise<number>;
   onBalance: (credits: number, plan: string) => void;
   /** A podcast item was submitted: the job watcher takes over. */
   onSubmitted: () => void;
@@ -39,25 +41,40 @@ export class QueueRunner {
   private wait: AbortController | undefined;
   private readonly siteWaits = new Map<PlatformToken, SiteWait & { timer: AbortController }>();
   private closed = false;
+  /** The setting as last read: state() answers at once, the pump reads it again. */
+  private concurrency: number = SETTING_DEFAULTS['desk.queue.concurrency'];
+  /** The queue's passes, one after the other (pump()); whether one is waiting behind the running one. */
+  private passes: Promise<void> = Promise.resolve();
+  private passWaiting = false;
+  /** What was running when the app stopped is queued again before anything is read. */
+  private readonly ready: Promise<void>;
 
   constructor(private readonly options: RunnerOptions) {
-    // Nothing runs before the user says so; what was running when the app stopped is queued again.
-    const requeued = options.deps.ledger.queue.requeueRunning();
-    if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
+    // Nothing runs before the user says so.
+    this.ready = options.deps.store.queue.requeueRunning().then((requeued) => {
+      if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
+    });
+  }
+
+  /** Reads the concurrency setting again (after a settings change, before a state is shown). */
+  async refreshConcurrency(): Promise<void> {
+    await this.ready;
+    this.concurrency = await this.options.concurrency();
   }
 
   state(): QueueState {
     const siteWaits = [...this.siteWaits.values()].map(({ platform, until, message }) => ({ platform, until, message }));
-    return { phase: this.phase, pausedFor: this.pausedFor, concurrency: this.options.concurrency(), active: this.active.size, rateLimit: { ...this.rate }, siteWaits, runner: this.runnerId, revision: this.revision };
+    return { phase: this.phase, pausedFor: this.pausedFor, concurrency: this.concurrency, active: this.active.size, rateLimit: { ...this.rate }, siteWaits, runner: this.runnerId, revision: this.revision };
   }
 
-  run(): QueueState {
+  async run(): Promise<QueueState> {
+    await this.refreshConcurrency();
     if (this.phase !== 'running') {
       this.phase = 'running';
       this.pausedFor = null;
       this.changed();
     }
-    this.pump();
+    await this.pump();
     return this.state();
   }
 
@@ -85,11 +102,30 @@ export class QueueRunner {
     return this.active.has(id);
   }
 
-  /** New work or a new concurrency: start what may start. */
-  pump(): void {
+  /**
+   * New work or a new concurrency: start what may start. Passes run one at a time (each reads the
+   * queue, then marks what it starts active); a change made while one runs gets one more pass after
+   * it, and the promise resolves when that pass has started its items (Run answers after it, so a
+   * Pause right after Run lets the first items finish, as it did when the ledger was synchronous).
+   */
+  pump(): Promise<void> {
+    if (this.passWaiting) return this.passes;
+    this.passWaiting = true;
+    this.passes = this.passes
+      .then(() => {
+        this.passWaiting = false;
+        return this.pumpOnce();
+      })
+      .catch((error: unknown) => console.error('transcript-desk: the queue could not start its next items:', error));
+    return this.passes;
+  }
+
+  private async pumpOnce(): Promise<void> {
+    if (this.closed || this.phase !== 'running' || this.wait !== undefined) return;
+    await this.refreshConcurrency();
     if (this.closed || this.phase !== 'running' || this.wait !== undefined) return;
     const now = this.options.clock.now();
-    const free = this.options.concurrency() - this.active.size;
+    const free = this.concurrency - this.active.size;
     if (free <= 0) return;
     // What the window still allows, minus what is already on its way. Without a current window
     // (the first request of a run, or the last window has ended) one request goes first and its
@@ -103,8 +139,7 @@ export class QueueRunner {
     // Rows of a site that is rate-limiting us are skipped; then the next runnable ones may lie past
     // any number of them, so the whole queue is looked at.
     const waiting = (item: QueueItem) => item.platform !== null && this.siteWaits.has(item.platform);
-    const next = this.options.deps.ledger.queue
-      .nextQueued(this.siteWaits.size > 0 ? MAX_ENQUEUE : free + this.active.size)
+    const next = (await this.options.deps.store.queue.nextQueued(this.siteWaits.size > 0 ? MAX_ENQUEUE : free + this.active.size))
       .filter((item) => !this.active.has(item.id) && !waiting(item))
       .slice(0, Math.min(free, allowed));
     if (next.length === 0) {
@@ -113,14 +148,16 @@ export class QueueRunner {
       return;
     }
     // A balance known to be empty: every request would be refused `no_credits`, so none is sent.
-    const { ledger, owner } = this.options.deps;
-    const credits = ledger.credits.balance(owner.accountId);
+    const { store, owner } = this.options.deps;
+    const credits = await store.credits.balance(owner.accountId);
     if (credits <= 0) {
       // The header may still show an older balance (credits can change outside the desk: the CLI).
-      this.options.onBalance(credits, ledger.accounts.get(owner.accountId)?.plan ?? 'free');
+      this.options.onBalance(credits, (await store.accounts.get(owner.accountId))?.plan ?? 'free');
       this.pauseFor('no-credits');
       return;
     }
+    // Paused, closed or removed while the store was read: start nothing.
+    if (this.closed || this.phase !== 'running') return;
     for (const item of next) this.start(item);
     this.changed();
   }
@@ -135,49 +172,53 @@ export class QueueRunner {
   private start(item: QueueItem): void {
     const controller = new AbortController();
     this.active.set(item.id, controller);
-    const running = this.options.deps.ledger.queue.update(item.id, { status: 'running' });
-    if (running !== undefined) this.options.feed.upsert(running);
-    runItem(this.options.deps, item, controller.signal)
+    const { store } = this.options.deps;
+    store.queue
+      .update(item.id, { status: 'running' })
+      .then(async (running) => {
+        if (running !== undefined) this.options.feed.upsert(running);
+        return runItem(this.options.deps, item, controller.signal);
+      })
       .then(
-        (outcome) => {
+        async (outcome) => {
           if (this.closed) return;
           this.noteRate(outcome.rate);
           if (outcome.kind === 'rate-limited') {
-            this.requeue(item.id);
+            await this.requeue(item.id);
             this.waitUntil(outcome.rate.retryAfterMs === null ? (outcome.rate.resetAt ?? this.options.clock.now() + 1000) : this.options.clock.now() + outcome.rate.retryAfterMs, 'rate-limit');
             return;
           }
           // The whole queue waits, not only this item: the next items are likely speech too, and
           // each would take a refusal of its own.
           if (outcome.kind === 'busy') {
-            this.requeue(item.id);
+            await this.requeue(item.id);
             this.waitUntil(this.options.clock.now() + (outcome.rate.retryAfterMs ?? 1000), 'busy');
             return;
           }
           if (outcome.kind === 'no-credits') {
-            this.requeue(item.id);
+            await this.requeue(item.id);
             if (outcome.balance !== null) this.options.onBalance(outcome.balance.credits, outcome.balance.plan);
             this.pauseFor('no-credits');
             return;
           }
           // Only this site's rows wait: its limit is per site, the others still answer.
           if (outcome.kind === 'site-limited') {
-            this.requeue(item.id);
+            await this.requeue(item.id);
             this.waitForSite(outcome.platform, this.options.clock.now() + (outcome.rate.retryAfterMs ?? SITE_WAIT_DEFAULT_MS), outcome.message);
             return;
           }
           // Removed while it ran: nothing to record (a fetch that finished was still cached and charged, as over REST).
-          if (controller.signal.aborted && this.options.deps.ledger.queue.get(item.id) === undefined) return;
-          const updated = this.options.deps.ledger.queue.update(item.id, outcome.update);
+          if (controller.signal.aborted && (await store.queue.get(item.id)) === undefined) return;
+          const updated = await store.queue.update(item.id, outcome.update);
           if (updated !== undefined) this.options.feed.upsert(updated);
           if (outcome.balance !== null) this.options.onBalance(outcome.balance.credits, outcome.balance.plan);
           if (outcome.update.status === 'submitted') this.options.onSubmitted();
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           // The facade answers every failure as a response; getting here is a bug. The item says so instead of spinning forever.
           console.error('transcript-desk: a queue item failed unexpectedly:', error);
           if (this.closed) return;
-          const updated = this.options.deps.ledger.queue.update(item.id, { status: 'failed', error: 'Internal error', message: error instanceof Error ? error.message : String(error), httpStatus: 500, credits: 0 });
+          const updated = await store.queue.update(item.id, { status: 'failed', error: 'Internal error', message: error instanceof Error ? error.message : String(error), httpStatus: 500, credits: 0 });
           if (updated !== undefined) this.options.feed.upsert(updated);
         },
       )
@@ -185,12 +226,13 @@ export class QueueRunner {
         this.active.delete(item.id);
         if (this.closed) return;
         this.changed();
-        this.pump();
-      });
+        void this.pump();
+      })
+      .catch((error: unknown) => console.error('transcript-desk: a queue item\'s outcome could not be recorded:', error));
   }
 
-  private requeue(id: string): void {
-    const item = this.options.deps.ledger.queue.update(id, { status: 'queued' });
+  private async requeue(id: string): Promise<void> {
+    const item = await this.options.deps.store.queue.update(id, { status: 'queued' });
     if (item !== undefined) this.options.feed.upsert(item);
   }
 
@@ -212,7 +254,7 @@ export class QueueRunner {
       this.wait = undefined;
       this.rate = { ...this.rate, waitUntil: null, waitReason: null, remaining: null };
       this.changed();
-      this.pump();
+      void this.pump();
     });
   }
 
@@ -229,7 +271,7 @@ export class QueueRunner {
       if (this.closed || this.siteWaits.get(platform) !== site) return;
       this.siteWaits.delete(platform);
       this.changed();
-      this.pump();
+      void this.pump();
     });
   }
 

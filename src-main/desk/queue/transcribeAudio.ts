@@ -7,7 +7,7 @@ import type { QueueItem } from '../../../src-shared/contract/queue';
 import { DeskError } from '../../../src-shared/contract/result';
 import { AUDIO_PLATFORMS, audioCacheKey, type AudioPlatform } from '../../service/audioTranscript';
 import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
-import type { QueueItemUpdate } from '../../service/ledger/queueItems';
+import type { QueueItemUpdate } from '../../service/store/port';
 import type { DeskDeps } from '../deps';
 import type { QueueFeed } from './feed';
 
@@ -25,14 +25,14 @@ export class AudioTranscriptions {
   ) {}
 
   /** Starts it; the row says `running`, then `done` with the transcript, or `empty` with why not. */
-  start(id: string): void {
-    const item = this.deps.ledger.queue.get(id);
+  async start(id: string): Promise<void> {
+    const item = await this.deps.store.queue.get(id);
     if (item === undefined) throw new DeskError('not_found', 'This queue item does not exist any more');
     if (item.status !== 'empty' || !isAudioPlatform(item.platform)) throw new DeskError('invalid_input', 'Only a TikTok or Facebook video that has no captions can have its audio transcribed');
     if (this.running.has(id)) return;
     const controller = new AbortController();
     this.running.set(id, controller);
-    this.apply(id, { status: 'running' });
+    await this.apply(id, { status: 'running' });
     void this.transcribe(item, item.platform, controller.signal).then(
       (update) => this.apply(id, update),
       (error: unknown) => this.apply(id, { status: 'empty', message: `Transcribing the audio failed: ${error instanceof Error ? error.message : String(error)}. Nothing was charged` }),
@@ -43,8 +43,8 @@ export class AudioTranscriptions {
     for (const controller of this.running.values()) controller.abort();
   }
 
-  private apply(id: string, update: QueueItemUpdate): void {
-    const updated = this.deps.ledger.queue.update(id, update);
+  private async apply(id: string, update: QueueItemUpdate): Promise<void> {
+    const updated = await this.deps.store.queue.update(id, update);
     if (updated !== undefined) this.feed.upsert(updated);
   }
 
@@ -61,7 +61,7 @@ export class AudioTranscriptions {
       const why = [body.error, body.message].filter((t) => typeof t === 'string' && t !== '').join(': ');
       return { status: 'empty', message: `Transcribing the audio failed: ${why || `HTTP ${response.status}`}. Nothing was charged` };
     }
-    const cached = service.cachedTranscript(platform, item.url);
+    const cached = await service.cachedTranscript(platform, item.url);
     const key = audioCacheKey(cached?.canonicalKey ?? item.canonicalKey ?? item.url);
     const charged = body.cached === true ? 0 : SYNC_TRANSCRIPT_PRICE;
     return { status: 'done', error: null, message: TRANSCRIBED_FROM_AUDIO, httpStatus: 200, credits: item.credits + charged, transcript: { kind: 'transcript', key } };

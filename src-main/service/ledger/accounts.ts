@@ -1,20 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { Account, Plan } from '../store/accounts';
 
-export const PLANS = ['free', 'credits', 'plus', 'pro'] as const;
-export type Plan = (typeof PLANS)[number];
-
-export function isPlan(value: unknown): value is Plan {
-  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
-}
-
-export interface Account {
-  id: number;
-  plan: Plan;
-  label: string;
-  isOwner: boolean;
-  balance: number;
-  createdAt: number;
-}
 
 interface AccountRow {
   id: number;

@@ -1,20 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { CreditEntry, CreditKind, DebitResult } from '../store/accounts';
 
-export type CreditKind = 'grant' | 'charge' | 'reserve' | 'settle' | 'refund';
-
-export interface CreditEntry {
-  id: number;
-  accountId: number;
-  kind: CreditKind;
-  amount: number;
-  reference: string | null;
-  note: string;
-  createdAt: number;
-}
-
-/** Why a debit was refused: the balance would go negative, or this reference was already booked. */
-export type DebitRefusal = 'insufficient' | 'duplicate';
-export type DebitResult = { ok: true; balance: number } | { ok: false; reason: DebitRefusal; balance: number };
 
 function sqliteCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;

@@ -6,7 +6,7 @@ import { openDatabase } from './database';
 import { ApiKeys } from './keys';
 import { Library } from './library';
 import { LedgerMaintenance } from './maintenance';
-import { PodcastJobs } from './podcastJobs';
+import { PodcastJobRecords } from './podcastJobRecords';
 import { PodcastWork } from './podcastWork';
 import { QueueItems } from './queueItems';
 import { RateWindows } from './rateWindows';
@@ -20,7 +20,7 @@ export class Ledger {
   readonly credits: CreditLedger;
   readonly cache: TranscriptCache;
   readonly rateWindows: RateWindows;
-  readonly podcastJobs: PodcastJobs;
+  readonly podcastJobs: PodcastJobRecords;
   readonly podcastWork: PodcastWork;
   readonly settings: SettingsStore;
   readonly sttTasks: SttTasks;
@@ -34,7 +34,7 @@ export class Ledger {
     this.credits = new CreditLedger(db);
     this.cache = new TranscriptCache(db);
     this.rateWindows = new RateWindows(db);
-    this.podcastJobs = new PodcastJobs(db);
+    this.podcastJobs = new PodcastJobRecords(db);
     this.podcastWork = new PodcastWork(db, this.credits);
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
@@ -69,6 +69,6 @@ export class Ledger {
   }
 }
 
-export type { Account, Plan } from './accounts';
-export { PLANS, isPlan } from './accounts';
+export type { Account, Plan } from '../store/accounts';
+export { PLANS, isPlan } from '../store/accounts';
 export { DatabaseFromFutureError } from './migrate';

@@ -1,39 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import basex from 'base-x';
 import type Database from 'better-sqlite3';
-import type { Plan } from './accounts';
+import { hashKey, KEY_PREFIX, normalizePrefix, type KeyListing, type KeyOwner, type Plan } from '../store/accounts';
 
 const BASE62 = basex('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
-export const KEY_PREFIX = 'sk_live_';
 /** Characters after `sk_live_` kept in clear as the key's display prefix. */
 const DISPLAY_CHARS = 8;
-
-export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
-
-export interface KeyOwner {
-  keyId: number;
-  prefix: string;
-  accountId: number;
-  plan: Plan;
-  revoked: boolean;
-}
-
-export interface KeyListing {
-  prefix: string;
-  label: string;
-  accountId: number;
-  plan: Plan;
-  balance: number;
-  isOwner: boolean;
-  createdAt: number;
-  revokedAt: number | null;
-}
-
-/** The display prefix accepts `sk_live_Ab12Cd34` or just `Ab12Cd34`. */
-export function normalizePrefix(prefix: string): string {
-  const bare = prefix.startsWith(KEY_PREFIX) ? prefix.slice(KEY_PREFIX.length) : prefix;
-  return `${KEY_PREFIX}${bare}`;
-}
 
 export class ApiKeys {
   private readonly insert;

@@ -1,33 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { PlatformToken } from '../../../src-shared/platforms';
+import { HIT_END, HIT_START, type LibraryFilter, type LibraryRow } from '../store/transcripts';
 
-/** Marks a hit in snippets: characters of Unicode's private use area, which transcripts do not carry. */
-export const HIT_START = '\uE000';
-export const HIT_END = '\uE001';
 
-export interface LibraryFilter {
-  /** An FTS5 query (see desk/library/query.ts); null lists everything. */
-  match: string | null;
-  platform: PlatformToken | null;
-  from: number | null;
-  to: number | null;
-  limit: number;
-  offset: number;
-}
-
-export interface LibraryRow {
-  id: number;
-  kind: 'transcript' | 'episode';
-  platform: PlatformToken;
-  refKey: string;
-  title: string | null;
-  subtitle: string | null;
-  sourceUrl: string | null;
-  /** With HIT_START/HIT_END around the hits when searched; the start of the text otherwise. */
-  snippet: string;
-  hasTiming: boolean;
-  createdAt: number;
-}
 
 interface Row {
   id: number;

@@ -1,10 +1,7 @@
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import type { FileSizes } from '../store/upkeep';
 
-export interface FileSizes {
-  fileBytes: number;
-  walBytes: number;
-}
 
 const sizeOf = (file: string) => {
   try {

@@ -3,52 +3,9 @@
 // transaction so a crash never leaves a job done without its charge or failed without its refund.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Segment } from '../../../src-shared/transcript';
+import type { EpisodeFacts, EpisodeWork, FinishedEpisode, JobStatus, StartResult } from '../store/podcast';
 import type { CreditLedger } from './credits';
-import type { JobStatus } from './podcastJobs';
 
-export type TranscriptSource = 'publisher' | 'ai';
-
-/** The shared work on one episode, as the runner sees it. */
-export interface EpisodeWork {
-  key: string;
-  status: JobStatus;
-  title: string;
-  showTitle: string;
-  durationSeconds: number;
-  audioUrl: string | null;
-  transcriptUrl: string | null;
-  transcriptType: string | null;
-  runnerPid: number | null;
-  createdAt: number;
-}
-
-/** What a submit resolved about an episode before its work starts. */
-export interface EpisodeFacts {
-  key: string;
-  episodeUrl: string;
-  title: string;
-  showTitle: string;
-  artworkUrl: string;
-  /** Best known length before the audio is decoded; 0 when unknown. */
-  durationSeconds: number;
-  audioUrl: string | null;
-  transcriptUrl: string | null;
-  transcriptType: string | null;
-}
-
-export interface FinishedEpisode {
-  transcript: string;
-  segments: Segment[];
-  source: TranscriptSource;
-  durationSeconds: number;
-  chunksTotal: number;
-  chunksReused: number;
-  /** The price of the episode: what its payer is settled at. */
-  price: number;
-}
-
-export type StartResult = { ok: true; jobId: string } | { ok: false; reason: 'insufficient'; balance: number } | { ok: false; reason: 'exists'; status: JobStatus };
 
 interface EpisodeRow {
   episode_key: string;

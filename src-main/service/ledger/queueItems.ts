@@ -1,30 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { QueueItem, QueueStatus } from '../../../src-shared/contract/queue';
 import type { PlatformToken } from '../../../src-shared/platforms';
+import type { NewQueueItem, QueueItemUpdate } from '../store/queue';
 
-/** A new item as the desk's intake classified it. */
-export interface NewQueueItem {
-  id: string;
-  url: string;
-  platform: PlatformToken | null;
-  itemId: string | null;
-  canonicalKey: string | null;
-  status: 'invalid' | 'queued';
-  error: string | null;
-  message: string | null;
-}
-
-/** What a run of an item changes. Absent fields stay as they are. */
-export interface QueueItemUpdate {
-  status: QueueStatus;
-  error?: string | null;
-  message?: string | null;
-  httpStatus?: number | null;
-  title?: string | null;
-  credits?: number;
-  jobId?: string | null;
-  transcript?: { kind: 'transcript' | 'episode'; key: string } | null;
-}
 
 interface Row {
   id: string;

@@ -1,12 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { RateDecision } from '../store/accounts';
 
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** When the current window ends, in Unix milliseconds. */
-  resetAt: number;
-}
 
 /**
  * Fixed 60-second windows per bucket (an API key, or a client address for unauthenticated calls),

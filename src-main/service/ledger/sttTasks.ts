@@ -1,14 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Segment } from '../../../src-shared/transcript';
+import type { StoredTask } from '../store/upkeep';
 
-export interface StoredTask {
-  taskKey: string;
-  fingerprint: string;
-  /** JSON of the chunk plan the task committed to. */
-  plan: string;
-  /** Finished chunks by index, segments in absolute time. */
-  chunks: Map<number, Segment[]>;
-}
 
 /** The persisted chunk work of speech-to-text tasks: what makes a restarted task skip finished chunks. */
 export class SttTasks {

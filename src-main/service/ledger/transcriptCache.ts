@@ -1,37 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { PlatformToken } from '../../../src-shared/platforms';
-import type { Segment } from '../../../src-shared/transcript';
+import type { CachedTranscript, CacheStats, StaleTranscript } from '../store/transcripts';
 import { footprintOf } from './footprint';
 import { decodeRecord, encodeRecord } from './transcriptRecord';
 
-/** A finished transcript as the shared cache keeps it, whoever asked for it first. */
-export interface CachedTranscript {
-  platform: PlatformToken;
-  canonicalKey: string;
-  sourceUrl: string;
-  title: string | null;
-  /** The spec's platform response without `credits` and `cached`. */
-  body: Record<string, unknown>;
-  text: string;
-  segments: Segment[] | null;
-  createdAt: number;
-}
-
-/** A transcript as `db prune` lists it. */
-export interface StaleTranscript {
-  platform: PlatformToken;
-  canonicalKey: string;
-  title: string | null;
-  bytes: number;
-  usedAt: number;
-}
-
-export interface CacheStats {
-  transcripts: number;
-  kept: number;
-  /** The sum of the transcripts' footprints (footprint.ts): what the limit bounds. */
-  bytes: number;
-}
 
 /** A cache hit marks the transcript used at most this often: a hit stays a read, nearly always. */
 export const USE_MARK_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 // Podcast jobs as the rest of the app sees them: the submitter the REST facade calls, and the
 // controls of the runner (resume at start, cancel from the desk, close at shutdown).
-import type { Ledger } from '../ledger/index';
+import type { Store } from '../store/port';
 import type { SpeechToText } from '../stt/index';
 import type { UpstreamClient } from '../upstream/client';
 import { PodcastRunner, type PodcastEvent } from './runner';
@@ -8,7 +8,7 @@ import { podcastSubmitter } from './submit';
 import type { PodcastSubmitter } from './submitter';
 
 export interface PodcastJobsDeps {
-  ledger: Ledger;
+  store: Store;
   stt: SpeechToText;
   upstream: UpstreamClient;
   home: string;
@@ -20,7 +20,7 @@ export class PodcastJobs {
 
   constructor(deps: PodcastJobsDeps) {
     this.runner = new PodcastRunner(deps);
-    this.submitter = podcastSubmitter({ ledger: deps.ledger, upstream: deps.upstream, runner: this.runner });
+    this.submitter = podcastSubmitter({ store: deps.store, upstream: deps.upstream, runner: this.runner });
   }
 
   /**
@@ -28,12 +28,12 @@ export class PodcastJobs {
    * of the service (`serve`, the desktop app) call it once at start; one-shot CLI commands do not.
    * Returns the episode keys it queued.
    */
-  resume(): string[] {
+  resume(): Promise<string[]> {
     return this.runner.resume();
   }
 
   /** Cancels one of the account's processing jobs: it fails with "Cancelled" and is refunded. False if there is no such job. */
-  cancel(accountId: number, jobId: string): boolean {
+  cancel(accountId: number, jobId: string): Promise<boolean> {
     return this.runner.cancel(accountId, jobId);
   }
 

@@ -1,4 +1,4 @@
-import type { PodcastJobView } from '../ledger/podcastJobs';
+import type { PodcastJobView } from '../store/port';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

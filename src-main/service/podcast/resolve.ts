@@ -5,7 +5,7 @@
 // submit, so a link that leads nowhere is answered at once and nothing is reserved.
 import type { ParsedItem } from '../../../src-shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
-import type { EpisodeFacts } from '../ledger/podcastWork';
+import type { EpisodeFacts } from '../store/port';
 import type { UpstreamClient, UpstreamRequest } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
 import { rateLimitedFailure } from '../platforms/failures';

@@ -7,8 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { podcastPrice } from '../billing';
-import type { Ledger } from '../ledger/index';
-import type { EpisodeWork, FinishedEpisode } from '../ledger/podcastWork';
+import type { EpisodeWork, FinishedEpisode, Store } from '../store/port';
 import { isSttError, type SpeechToText } from '../stt/index';
 import { downloadMedia } from '../stt/audio/download';
 import type { UpstreamClient } from '../upstream/client';
@@ -24,7 +23,7 @@ export type PodcastEvent =
   | { type: 'failed'; episodeKey: string; message: string };
 
 export interface PodcastRunnerDeps {
-  ledger: Ledger;
+  store: Store;
   stt: SpeechToText;
   upstream: UpstreamClient;
   home: string;
@@ -69,9 +68,8 @@ export class PodcastRunner {
   }
 
   /** Queues every episode left `processing` by a process that is gone (a crash, a restart). */
-  resume(): string[] {
-    const picked = this.deps.ledger.podcastWork
-      .processing()
+  async resume(): Promise<string[]> {
+    const picked = (await this.deps.store.podcastWork.processing())
       .filter((e) => e.runnerPid === null || e.runnerPid === process.pid || !isProcessAlive(e.runnerPid))
       .map((e) => e.key);
     for (const key of picked) this.enqueue(key);
@@ -79,8 +77,8 @@ export class PodcastRunner {
   }
 
   /** Fails one account's job ("Cancelled", reservation refunded); stops the episode if nobody else waits on it. */
-  cancel(accountId: number, jobId: string): boolean {
-    const { cancelled, abandonedEpisode } = this.deps.ledger.podcastWork.cancel(accountId, jobId);
+  async cancel(accountId: number, jobId: string): Promise<boolean> {
+    const { cancelled, abandonedEpisode } = await this.deps.store.podcastWork.cancel(accountId, jobId);
     if (abandonedEpisode !== null) {
       const queued = this.queue.indexOf(abandonedEpisode);
       if (queued >= 0) this.queue.splice(queued, 1);
@@ -119,8 +117,13 @@ export class PodcastRunner {
 
   private async drain(): Promise<void> {
     for (let key = this.queue.shift(); key !== undefined && !this.closed; key = this.queue.shift()) {
-      if (!this.deps.ledger.podcastWork.claim(key, process.pid, isProcessAlive)) continue;
-      const episode = this.deps.ledger.podcastWork.episode(key);
+      const work = this.deps.store.podcastWork;
+      // A runner that is gone is named to the store, which takes the episode from it only if it
+      // still holds it (another process may have claimed it meanwhile).
+      const holder = (await work.episode(key))?.runnerPid ?? null;
+      const stale = holder !== null && holder !== process.pid && !isProcessAlive(holder) ? holder : null;
+      if (!(await work.claim(key, process.pid, stale))) continue;
+      const episode = await work.episode(key);
       if (episode !== undefined) await this.run(episode);
     }
   }
@@ -129,19 +132,19 @@ export class PodcastRunner {
     const { key } = episode;
     const abort = new AbortController();
     this.current = { key, abort };
-    const work = this.deps.ledger.podcastWork;
+    const work = this.deps.store.podcastWork;
     this.emit({ type: 'started', episodeKey: key, title: episode.title });
     try {
       const published = episode.transcriptUrl === null ? undefined : await this.fromPublisher(episode, abort.signal);
       const finished = published ?? (await this.fromAudio(episode, abort.signal));
       if (abort.signal.aborted) throw new Error(String(abort.signal.reason));
-      work.finish(key, finished);
+      await work.finish(key, finished);
       this.emit({ type: 'done', episodeKey: key, source: finished.source, durationSeconds: finished.durationSeconds, chunksTotal: finished.chunksTotal, chunksReused: finished.chunksReused });
       await rm(podcastScratch(this.deps.home, key), { recursive: true, force: true });
     } catch (error) {
       if (abort.signal.aborted && abort.signal.reason === CLOSING) {
         try {
-          work.release(key, process.pid);
+          await work.release(key, process.pid);
         } catch {
           // The ledger closed first; the episode is picked up by the next start all the same.
         }
@@ -149,7 +152,7 @@ export class PodcastRunner {
       }
       if (!(abort.signal.aborted && abort.signal.reason === CANCELLED)) {
         const message = reasonOf(error);
-        work.fail(key, message);
+        await work.fail(key, message);
         this.emit({ type: 'failed', episodeKey: key, message });
       }
       await rm(podcastScratch(this.deps.home, key), { recursive: true, force: true });
@@ -200,7 +203,7 @@ export class PodcastRunner {
       }
     }
     const info = await this.deps.stt.probeMedia(audio, signal);
-    if (info.durationSeconds !== undefined) this.deps.ledger.podcastWork.setDuration(key, info.durationSeconds);
+    if (info.durationSeconds !== undefined) await this.deps.store.podcastWork.setDuration(key, info.durationSeconds);
     const result = await this.deps.stt.transcribeMedia(
       { file: audio },
       {
@@ -208,7 +211,8 @@ export class PodcastRunner {
         signal,
         onProgress: (p) => {
           if (p.stage !== 'transcribing') return;
-          this.deps.ledger.podcastWork.setProgress(key, p.chunksDone, p.chunksTotal);
+          // Progress is advisory: a failed write is caught by the next chunk's, never fatal to the work.
+          void this.deps.store.podcastWork.setProgress(key, p.chunksDone, p.chunksTotal).catch(() => undefined);
           this.emit({ type: 'progress', episodeKey: key, chunksDone: p.chunksDone, chunksTotal: p.chunksTotal });
         },
       },

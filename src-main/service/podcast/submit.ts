@@ -8,7 +8,7 @@
 import type { ParsedItem } from '../../../src-shared/url/parse';
 import { errorResponse, ERROR_TEXT, type ApiResponse } from '../apiResponse';
 import { podcastPrice } from '../billing';
-import type { Ledger } from '../ledger/index';
+import type { Store } from '../store/port';
 import type { UpstreamClient } from '../upstream/client';
 import { jobRecord } from './jobRecord';
 import { LookupCache, resolveEpisode } from './resolve';
@@ -16,7 +16,7 @@ import type { PodcastRunner } from './runner';
 import type { PodcastCaller, PodcastSubmitter } from './submitter';
 
 export interface SubmitDeps {
-  ledger: Ledger;
+  store: Store;
   upstream: UpstreamClient;
   runner: PodcastRunner;
 }
@@ -24,22 +24,22 @@ export interface SubmitDeps {
 const accepted = (jobId: string): ApiResponse => ({ status: 202, headers: {}, body: { jobId, status: 'processing' } });
 
 export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
-  const { ledger } = deps;
-  const work = ledger.podcastWork;
+  const { store } = deps;
+  const work = store.podcastWork;
   // One per process: every submit of a show's episodes shares its lookup answer (resolve.ts).
   const lookups = new LookupCache();
 
   /** An episode someone else already started or finished: dedupe or join; undefined when there is none. */
-  function shared(accountId: number, key: string): ApiResponse | undefined {
-    const episode = work.episode(key);
+  async function shared(accountId: number, key: string): Promise<ApiResponse | undefined> {
+    const episode = await work.episode(key);
     if (episode?.status === 'done') {
-      const jobId = work.jobOf(accountId, key, 'done') ?? work.addFreeJob(accountId, key, 'done');
-      const view = ledger.podcastJobs.get(jobId, accountId);
+      const jobId = (await work.jobOf(accountId, key, 'done')) ?? (await work.addFreeJob(accountId, key, 'done'));
+      const view = await store.podcastJobs.get(jobId, accountId);
       if (view === undefined) return undefined;
-      return { status: 200, headers: {}, body: { ...jobRecord(view, ledger.credits.balance(accountId)), deduped: true } };
+      return { status: 200, headers: {}, body: { ...jobRecord(view, await store.credits.balance(accountId)), deduped: true } };
     }
     if (episode?.status === 'processing') {
-      const jobId = work.jobOf(accountId, key, 'processing') ?? work.addFreeJob(accountId, key, 'processing');
+      const jobId = (await work.jobOf(accountId, key, 'processing')) ?? (await work.addFreeJob(accountId, key, 'processing'));
       // After a crash nobody may be working on it in this process yet.
       deps.runner.enqueue(key);
       return accepted(jobId);
@@ -51,9 +51,9 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
     async submit(caller: PodcastCaller, item: ParsedItem): Promise<ApiResponse> {
       const { accountId } = caller;
       const key = item.canonicalKey;
-      const balance = ledger.credits.balance(accountId);
+      const balance = await store.credits.balance(accountId);
       if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
-      const known = shared(accountId, key);
+      const known = await shared(accountId, key);
       if (known !== undefined) return known;
 
       let resolved: Awaited<ReturnType<typeof resolveEpisode>>;
@@ -69,12 +69,12 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
       }
       const { facts } = resolved;
       const price = podcastPrice(facts.durationSeconds);
-      const started = work.start(accountId, facts, price);
+      const started = await work.start(accountId, facts, price);
       if (started.ok) {
         deps.runner.enqueue(key);
         return accepted(started.jobId);
       }
-      if (started.reason === 'exists') return shared(accountId, key) ?? errorResponse(409, 'Conflict', { message: 'The episode changed state while it was submitted; submit it again' });
+      if (started.reason === 'exists') return (await shared(accountId, key)) ?? errorResponse(409, 'Conflict', { message: 'The episode changed state while it was submitted; submit it again' });
       const minutes = Math.round(facts.durationSeconds / 60);
       return errorResponse(403, ERROR_TEXT.noCredits, {
         message: `This episode${minutes > 0 ? ` (about ${minutes} min)` : ''} needs ${price} credits reserved; this key has ${started.balance}`,

@@ -4,7 +4,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Segment } from '../../../src-shared/transcript';
-import type { Ledger } from '../ledger/index';
+import type { Store } from '../store/port';
 import { Settings, type EngineId } from '../settings';
 import type { UpstreamClient } from '../upstream/client';
 import { SttAdmission } from './admission';
@@ -61,10 +61,10 @@ export interface TranscriptionResult {
 }
 
 export interface SpeechToTextDeps {
-  ledger: Ledger;
+  store: Store;
   upstream: UpstreamClient;
   home: string;
-  /** The host's settings (secret ones from its keychain); the ledger's when absent. */
+  /** The host's settings (secret ones from its keychain); the store's when absent. */
   settings?: Settings;
   /** How many synchronous speech requests may run and wait at once (admission.ts); one per core but one, by default. */
   admission?: SttAdmission;
@@ -88,7 +88,7 @@ export class SpeechToText {
   readonly admission: SttAdmission;
 
   constructor(private readonly deps: SpeechToTextDeps) {
-    this.settings = deps.settings ?? new Settings(deps.ledger);
+    this.settings = deps.settings ?? new Settings(deps.store);
     this.admission = deps.admission ?? new SttAdmission();
   }
 
@@ -100,7 +100,7 @@ export class SpeechToText {
   async transcribeMedia(source: MediaSource, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
     const { signal, onProgress } = options;
     throwIfCancelled(signal);
-    const settings = this.settings.stt();
+    const settings = await this.settings.stt();
     const language = options.language ?? settings.language;
     const engine = await selectEngine(settings, this.deps.home, options.engine ?? settings.engine, language);
     await sweepStaleWorkDirs(this.deps.home);
@@ -148,7 +148,7 @@ export class SpeechToText {
 
       const taskKey = options.taskKey ?? (await taskKeyFor(source));
       const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}`;
-      const stored = this.deps.ledger.sttTasks.get(taskKey);
+      const stored = await this.deps.store.sttTasks.get(taskKey);
       let plan: ChunkPlan;
       let finished = new Map<number, Segment[]>();
       if (stored !== undefined && stored.fingerprint === fingerprint) {
@@ -156,7 +156,7 @@ export class SpeechToText {
         finished = stored.chunks;
       } else {
         plan = planChunks(samples, meter.finish(), engine.chunking);
-        this.deps.ledger.sttTasks.begin(taskKey, fingerprint, JSON.stringify(plan));
+        await this.deps.store.sttTasks.begin(taskKey, fingerprint, JSON.stringify(plan));
       }
       const chunksTotal = plan.chunks.length;
       onProgress?.({ stage: 'transcribing', chunksDone: finished.size, chunksTotal });
@@ -168,14 +168,14 @@ export class SpeechToText {
         pcmFile,
         engine,
         workers: options.workers ?? settings.workers,
-        tasks: this.deps.ledger.sttTasks,
+        tasks: this.deps.store.sttTasks,
         scratchDir: work.dir,
         signal: signal ?? new AbortController().signal,
         onChunkDone: (p) => onProgress?.({ stage: 'transcribing', ...p }),
       });
       const merged = mergeChunks(results, engine.wordLevel);
       const segments = engine.wordLevel ? groupWords(merged) : merged;
-      this.deps.ledger.sttTasks.forget(taskKey);
+      await this.deps.store.sttTasks.forget(taskKey);
       return { text: segments.map((s) => s.text).join('\n'), segments, durationSeconds: seconds, engine: engine.id, chunksTotal, chunksReused: finished.size };
     } catch (error) {
       if (signal?.aborted) throw cancelled(signal);

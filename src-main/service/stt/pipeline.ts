@@ -3,7 +3,7 @@
 // processes, native threads, HTTP), so the event loop only schedules and stores.
 import { open } from 'node:fs/promises';
 import type { Segment } from '../../../src-shared/transcript';
-import type { SttTasks } from '../ledger/sttTasks';
+import type { SttTaskStore } from '../store/port';
 import { BYTES_PER_SAMPLE } from './audio/tools';
 import { chunkStartMs, type Chunk } from './chunker';
 import type { SpeechEngine } from './engines/engine';
@@ -23,7 +23,7 @@ export interface RunChunksInput {
   pcmFile: string;
   engine: SpeechEngine;
   workers: number;
-  tasks: SttTasks;
+  tasks: SttTaskStore;
   scratchDir: string;
   signal: AbortSignal;
   onChunkDone: (progress: ChunkProgress) => void;
@@ -57,7 +57,7 @@ export async function runChunks(input: RunChunksInput): Promise<ChunkResult[]> {
       await pcm.read(buffer, 0, bytes, chunk.startSample * BYTES_PER_SAMPLE);
       const segments = placeSegments(await engine.transcribe(buffer, { signal, scratchDir: input.scratchDir }), chunk);
       if (signal.aborted) throw cancelled(input.signal);
-      tasks.saveChunk(taskKey, chunk.index, segments);
+      await tasks.saveChunk(taskKey, chunk.index, segments);
       results.push({ chunk, segments });
       input.onChunkDone({ chunksDone: ++done, chunksTotal: chunks.length });
     }

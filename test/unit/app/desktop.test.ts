@@ -21,9 +21,9 @@ const env = { ...process.env };
 beforeAll(async () => {
   home = tempHome();
   useDesktopHome(home.dir);
-  const cli = openService(home.dir, {}, {});
+  const cli = await openService(home.dir, {}, {});
   cliKey = cli.owner.key;
-  cli.close();
+  await cli.close();
   writeFileSync(join(home.dir, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8\nhttps://rumble.com/vok0001-city-council-bridge-vote-live-coverage.html\n');
   desktop = await startDesktop(['--some-switch', join(home.dir, 'links.txt')]);
 });

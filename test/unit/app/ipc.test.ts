@@ -17,16 +17,16 @@ let opened: OpenedService;
 let desk: Desk;
 let unregister: () => void;
 
-beforeEach(() => {
+beforeEach(async () => {
   home = tempHome();
-  opened = openService(home.dir, {}, {});
+  opened = await openService(home.dir, {}, {});
   desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'out'), eventFlushMs: 1 });
   unregister = registerDeskOnIpcMain({ desk, allowedOrigins: ['app://desk'], targets: () => [] });
 });
 afterEach(async () => {
   unregister();
   await desk.close();
-  opened.close();
+  await opened.close();
   home.remove();
 });
 

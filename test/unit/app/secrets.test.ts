@@ -17,6 +17,7 @@ import { settingSecretName, StoredSecretSettings } from '../../../src-main/app/s
 import { ownerKeyFile } from '../../../src-main/service/home';
 import { openService } from '../../../src-main/service/open';
 import { Settings } from '../../../src-main/service/settings';
+import { sqliteLedgerOf } from '../../../src-main/service/open';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 
@@ -37,10 +38,10 @@ const unreachableKeytar = () =>
   });
 
 /** The CLI's first start: the owner account and its key in the 0600 file. */
-function cliFirstStart(dir: string): string {
-  const opened = openService(dir, {}, {});
+async function cliFirstStart(dir: string): Promise<string> {
+  const opened = await openService(dir, {}, {});
   const key = opened.owner.key;
-  opened.close();
+  await opened.close();
   return key;
 }
 
@@ -92,28 +93,28 @@ describe.skipIf(missing !== null)('keytar in a D-Bus session', () => {
   });
 
   it("moves the CLI's owner key into the keychain at the first app start, then removes the file", async () => {
-    const cliKey = cliFirstStart(home.dir);
+    const cliKey = await cliFirstStart(home.dir);
     expect(readFileSync(ownerKeyFile(home.dir), 'utf8').trim()).toBe(cliKey);
 
     const store = await createSecretStore({ home: home.dir });
     const handoff = await prepareOwnerKey(store, home.dir);
-    const opened = openService(home.dir, {}, {}, { ownerKey: handoff.keyStore });
+    const opened = await openService(home.dir, {}, {}, { ownerKey: handoff.keyStore });
     expect(opened.owner.key).toBe(cliKey);
     expect(opened.owner.keyFile).toContain('OS keychain');
     expect(await handoff.settle(opened.owner.key)).toContain('moved the owner key');
     expect(existsSync(ownerKeyFile(home.dir))).toBe(false);
     expect(await store.get(OWNER_KEY_SECRET)).toBe(cliKey);
     // The balance belongs to the same key; no second key was made.
-    expect(opened.ledger.keys.list().length).toBe(1);
-    opened.close();
+    expect(sqliteLedgerOf(opened).keys.list().length).toBe(1);
+    await opened.close();
 
     // The next start reads the keychain alone.
     const again = await prepareOwnerKey(store, home.dir);
-    const reopened = openService(home.dir, {}, {}, { ownerKey: again.keyStore });
+    const reopened = await openService(home.dir, {}, {}, { ownerKey: again.keyStore });
     expect(reopened.owner.key).toBe(cliKey);
     expect(await again.settle(reopened.owner.key)).toBeNull();
-    expect(reopened.ledger.keys.list().length).toBe(1);
-    reopened.close();
+    expect(sqliteLedgerOf(reopened).keys.list().length).toBe(1);
+    await reopened.close();
     await store.delete(OWNER_KEY_SECRET);
   });
 });
@@ -152,54 +153,54 @@ describe('no secure storage', () => {
   });
 
   it('leaves the owner key in its 0600 file rather than anywhere weaker', async () => {
-    const cliKey = cliFirstStart(home.dir);
+    const cliKey = await cliFirstStart(home.dir);
     const handoff = await prepareOwnerKey(store, home.dir);
-    const opened = openService(home.dir, {}, {}, { ownerKey: handoff.keyStore });
+    const opened = await openService(home.dir, {}, {}, { ownerKey: handoff.keyStore });
     expect(opened.owner.key).toBe(cliKey);
     expect(await handoff.settle(opened.owner.key)).toBeNull();
     expect(readFileSync(ownerKeyFile(home.dir), 'utf8').trim()).toBe(cliKey);
-    opened.close();
+    await opened.close();
   });
 
   it('refuses a new speech-to-text key in settings with the reason, and changes nothing', async () => {
     const secretSettings = await StoredSecretSettings.load(store);
-    const opened = openService(home.dir, {}, {}, { secretSettings });
-    await secretSettings.adoptFromLedger(opened.ledger);
+    const opened = await openService(home.dir, {}, {}, { secretSettings });
+    await secretSettings.adoptFromLedger(opened.store);
     const desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'out') });
     const answer = await desk.invoke('settings.update', { changes: { 'stt.openai.apiKey': 'sk-new', 'desk.theme': 'dark' } });
     expect(answer).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('No secure storage') as string } });
-    expect(opened.settings.get('desk.theme')).toBe('system');
-    expect(opened.settings.get('stt.openai.apiKey')).toBeNull();
-    expect(opened.ledger.settings.get('stt.openai.apiKey')).toBeUndefined();
+    expect(await opened.settings.get('desk.theme')).toBe('system');
+    expect(await opened.settings.get('stt.openai.apiKey')).toBeNull();
+    expect(sqliteLedgerOf(opened).settings.get('stt.openai.apiKey')).toBeUndefined();
     await desk.close();
-    opened.close();
+    await opened.close();
   });
 });
 
 describe('speech-to-text key in the app', () => {
   it("moves the key the CLI left in the ledger into the store, and reads and writes it there", async () => {
-    const cli = openService(home.dir, {}, {});
-    new Settings(cli.ledger).set('stt.openai.apiKey', 'sk-from-the-cli');
-    cli.close();
+    const cli = await openService(home.dir, {}, {});
+    await new Settings(cli.store).set('stt.openai.apiKey', 'sk-from-the-cli');
+    await cli.close();
 
     const store = await createSecretStore({ home: home.dir, keytar: brokenKeytar, platform: 'linux' });
     const secretSettings = await StoredSecretSettings.load(store);
-    const opened = openService(home.dir, {}, {}, { secretSettings });
-    expect(await secretSettings.adoptFromLedger(opened.ledger)).toEqual(['stt.openai.apiKey']);
-    expect(opened.ledger.settings.get('stt.openai.apiKey')).toBeUndefined();
+    const opened = await openService(home.dir, {}, {}, { secretSettings });
+    expect(await secretSettings.adoptFromLedger(opened.store)).toEqual(['stt.openai.apiKey']);
+    expect(sqliteLedgerOf(opened).settings.get('stt.openai.apiKey')).toBeUndefined();
     expect(await store.get(settingSecretName('stt.openai.apiKey'))).toBe('sk-from-the-cli');
     // The speech-to-text side reads it through the same settings object.
-    expect(opened.stt.settings.stt().openai.apiKey).toBe('sk-from-the-cli');
+    expect((await opened.stt.settings.stt()).openai.apiKey).toBe('sk-from-the-cli');
 
     const desk = createDesk(opened, { home: home.dir, defaultExportFolder: join(home.dir, 'out') });
     const view = await desk.invoke('settings.update', { changes: { 'stt.openai.apiKey': 'sk-changed' } });
     expect(view).toMatchObject({ ok: true, value: { secretsSet: ['stt.openai.apiKey'], values: { 'stt.openai.apiKey': null } } });
     expect(await store.get(settingSecretName('stt.openai.apiKey'))).toBe('sk-changed');
-    expect(opened.ledger.settings.get('stt.openai.apiKey')).toBeUndefined();
+    expect(sqliteLedgerOf(opened).settings.get('stt.openai.apiKey')).toBeUndefined();
     await desk.invoke('settings.update', { reset: ['stt.openai.apiKey'] });
     expect(await store.get(settingSecretName('stt.openai.apiKey'))).toBeNull();
-    expect(opened.stt.settings.stt().openai.apiKey).toBeNull();
+    expect((await opened.stt.settings.stt()).openai.apiKey).toBeNull();
     await desk.close();
-    opened.close();
+    await opened.close();
   });
 });

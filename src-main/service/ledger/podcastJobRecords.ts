@@ -1,33 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Segment } from '../../../src-shared/transcript';
+import type { EpisodeRecord, JobStatus, PodcastJobView } from '../store/podcast';
 
-export type JobStatus = 'processing' | 'done' | 'failed';
-
-/** A podcast job as one account sees it: its own submit joined with the shared episode work. */
-export interface PodcastJobView {
-  jobId: string;
-  accountId: number;
-  status: JobStatus;
-  reserved: number;
-  createdAt: number;
-  completedAt: number | null;
-  episode: {
-    key: string;
-    title: string;
-    showTitle: string;
-    artworkUrl: string;
-    durationSeconds: number;
-    chunksDone: number;
-    chunksTotal: number;
-    transcript: string | null;
-    source: 'publisher' | 'ai' | null;
-    errorMessage: string | null;
-    /** When the runner first took the episode; null while it waits its turn. */
-    startedAt: number | null;
-    /** Episodes the runner works on before this one (one at a time, in submit order); 0 once it has started. */
-    ahead: number;
-  };
-}
 
 interface Row {
   id: string;
@@ -50,19 +24,6 @@ interface Row {
   ahead: number;
 }
 
-/** A finished (or not) episode's own record: the library and the viewer read its transcript. */
-export interface EpisodeRecord {
-  key: string;
-  status: JobStatus;
-  title: string;
-  showTitle: string;
-  audioUrl: string | null;
-  transcript: string | null;
-  /** The finished transcript's timed lines (speech-to-text, or a timed publisher transcript); null when it has none. */
-  segments: Segment[] | null;
-  createdAt: number;
-  completedAt: number | null;
-}
 
 /** Read side of the podcast tables; the job runner of the podcast issue writes them. */
 const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
@@ -73,7 +34,7 @@ const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_a
          ELSE 0 END AS ahead
   FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key`;
 
-export class PodcastJobs {
+export class PodcastJobRecords {
   private readonly byId;
   private readonly ofAccount;
   private readonly episodeByKey;
