@@ -26,7 +26,7 @@ beforeEach(() => {
 afterEach(() => temp.dispose());
 
 /** Stands in for YouTube (the internet): answers every video after a delay so requests overlap. */
-const slowYouTube: PlatformFetcher = {
+const slowYouTube: PlatformFetcher<'longform'> = {
   async fetch(item) {
     await sleep(50 + Math.random() * 50);
     return {

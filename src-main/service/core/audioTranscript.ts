@@ -8,14 +8,18 @@
 // cached beside the empty one, under `<canonical key>#audio`, so the empty answer over REST stays
 // what the spec says and the transcript's identity (platform + id) stays the video's.
 import { randomUUID } from 'node:crypto';
-import { PLATFORMS } from '../../src-shared/platforms';
-import { parseForPlatform } from '../../src-shared/url/parse';
-import { ERROR_TEXT, errorResponse, type ApiResponse } from './apiResponse';
-import { SYNC_TRANSCRIPT_PRICE } from './billing';
-import type { Ledger } from './ledger/index';
-import { transcribeSpeech } from './platforms/speech';
-import type { Caller } from './service';
-import type { SpeechToText } from './stt/index';
+import type { VideoTranscriptBody } from '../../../src-shared/contract/api/index';
+import { PLATFORMS } from '../../../src-shared/platforms';
+import type { ParsedItem } from '../../../src-shared/url/parse';
+import { ERROR_TEXT } from '../apiResponse';
+import { SYNC_TRANSCRIPT_PRICE } from '../billing';
+import type { Ledger } from '../ledger/index';
+import { transcribeSpeech } from '../platforms/speech';
+import type { SpeechToText } from '../stt/index';
+import type { Caller } from './caller';
+import { noCredits } from './deliver';
+import { fromFailure, refused, type TranscriptOutcome } from './outcomes';
+import { cachedTranscriptOf, transcriptOf } from './transcript';
 
 export const AUDIO_PLATFORMS = ['shortform', 'social'] as const;
 export type AudioPlatform = (typeof AUDIO_PLATFORMS)[number];
@@ -25,36 +29,33 @@ export const audioCacheKey = (canonicalKey: string) => `${canonicalKey}#audio`;
 /** Their CDNs refuse media requests that do not come from their own site. */
 const REFERER: Record<AudioPlatform, string> = { shortform: 'https://www.tiktok.com/', social: 'https://www.facebook.com/' };
 
-export async function transcribeVideoAudio(ledger: Ledger, stt: SpeechToText | undefined, caller: Caller, platform: AudioPlatform, url: string, signal: AbortSignal): Promise<ApiResponse> {
-  const parsed = parseForPlatform(platform, url);
-  if (!parsed.ok) return errorResponse(400, PLATFORMS[platform].invalidUrlText, { message: parsed.reason });
+/** The answer's transcript is cached under the `#audio` key (its `canonicalKey`). */
+export async function transcribeVideoAudio(ledger: Ledger, stt: SpeechToText | undefined, caller: Caller, platform: AudioPlatform, item: ParsedItem, signal: AbortSignal): Promise<TranscriptOutcome> {
   const balance = ledger.credits.balance(caller.accountId);
-  if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
-  if (stt === undefined) return errorResponse(502, 'Speech-to-text unavailable', { message: 'This service runs without speech-to-text' });
+  if (balance <= 0) return noCredits();
+  if (stt === undefined) return refused(502, 'Speech-to-text unavailable', { message: 'This service runs without speech-to-text' });
 
   // The empty answer fetched before names the video (its cache entry also answers a short link).
-  const empty = ledger.cache.get(platform, parsed.canonicalKey);
-  const videoUrls = (empty?.body as { videoUrls?: { sd?: unknown; hd?: unknown } } | undefined)?.videoUrls;
+  const empty = ledger.cache.get(platform, item.canonicalKey);
+  const videoUrls = empty === undefined ? undefined : (cachedTranscriptOf(platform, empty).body as VideoTranscriptBody).videoUrls;
   const mediaUrl = [videoUrls?.sd, videoUrls?.hd].find((u): u is string => typeof u === 'string');
   if (empty === undefined || mediaUrl === undefined) {
-    return errorResponse(404, ERROR_TEXT.noTranscriptVideo, { message: `Fetch this ${PLATFORMS[platform].uiName} video first: only a video without captions can have its audio transcribed` });
+    return refused(404, ERROR_TEXT.noTranscriptVideo, { message: `Fetch this ${PLATFORMS[platform].uiName} video first: only a video without captions can have its audio transcribed` });
   }
   const key = audioCacheKey(empty.canonicalKey);
   const hit = ledger.cache.get(platform, key);
-  if (hit !== undefined) return { status: 200, headers: {}, body: { ...hit.body, credits: balance, cached: true } };
+  if (hit !== undefined) return { kind: 'cached', transcript: cachedTranscriptOf(platform, hit), balance };
 
   const spoken = await transcribeSpeech(stt, platform, { mediaUrl, taskKey: `${platform}:${key}`, signal, headers: { referer: REFERER[platform] } });
-  if (!spoken.ok) {
-    const { status, error, message, code, headers } = spoken.failure;
-    return errorResponse(status, error, { ...(message === undefined ? {} : { message }), ...(code === undefined ? {} : { code }) }, headers);
-  }
-  const body = { transcript: spoken.text, videoUrls };
+  if (!spoken.ok) return fromFailure(spoken.failure);
+  const body: VideoTranscriptBody = { transcript: spoken.text, videoUrls };
+  const entry = { platform, canonicalKey: key, sourceUrl: empty.sourceUrl, title: empty.title, body, text: spoken.text, segments: spoken.segments };
   const charge = ledger.transaction(() => {
     if (ledger.cache.get(platform, key) !== undefined) return undefined; // delivered meanwhile: free, as a cache hit
-    ledger.cache.put({ platform, canonicalKey: key, sourceUrl: empty.sourceUrl, title: empty.title, body, text: spoken.text, segments: spoken.segments }, key);
+    ledger.cache.put(entry, key);
     return ledger.credits.charge(caller.accountId, SYNC_TRANSCRIPT_PRICE, randomUUID(), `${platform} ${key} speech-to-text`);
   });
-  if (charge === undefined) return { status: 200, headers: {}, body: { ...body, credits: ledger.credits.balance(caller.accountId), cached: true } };
-  if (!charge.ok) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
-  return { status: 200, headers: {}, body: { ...body, credits: charge.balance } };
+  if (charge === undefined) return { kind: 'cached', transcript: transcriptOf(entry), balance: ledger.credits.balance(caller.accountId) };
+  if (!charge.ok) return noCredits();
+  return { kind: 'fresh', transcript: transcriptOf(entry), balance: charge.balance };
 }
