@@ -25,25 +25,6 @@ export default tseslint.config(
     },
   },
   {
-    // The store port (service/store/port.ts) is what the service, the desk, the CLI and the app
-    // depend on; SQLite is one implementation of it. Only the ledger itself, the composition root
-    // that builds it (service/open.ts) and the backup command (a file-level copy) may reach
-    // better-sqlite3 or the ledger's classes. Its own rule name, so the per-folder rules of
-    // no-restricted-imports stay independent of it. Check: npx eslint src-main/desk/account.ts after
-    // adding `import '../service/ledger/index';` there fails with this message.
-    files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
-    ignores: ['src-main/service/ledger/**', 'src-main/service/open.ts', 'src-main/cli/backup.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'better-sqlite3', message: 'Only src-main/service/ledger talks to SQLite; depend on the store port (service/store/port.ts).' }],
-          patterns: [{ group: ['**/ledger/*', '**/ledger'], message: 'Depend on the store port (service/store/port.ts), not on the SQLite ledger.' }],
-        },
-      ],
-    },
-  },
-  {
     // electron-builder's config and hook are CommonJS that it loads itself; no TypeScript project covers them.
     files: ['**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,

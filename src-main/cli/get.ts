@@ -1,6 +1,6 @@
-// get: transcripts from a terminal. Each URL goes through the service facade with the owner's key,
-// so it is billed, rate-limited and cached exactly like a REST call; the export is made from what
-// the call cached (timed segments where the source has them).
+// get: transcripts from a terminal. Each URL goes through the service's core with the owner's key,
+// so it is billed, rate-limited and cached exactly like a REST call; the export is made from the
+// transcript the call returns, as cached (timed segments where the source has them).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -9,7 +9,9 @@ import { formatTranscript } from '../../src-shared/format/formatters';
 import { PLATFORMS } from '../../src-shared/platforms';
 import { parseAny } from '../../src-shared/url/parse';
 import { writeNew } from '../desk/export/files';
+import { ERROR_TEXT } from '../service/apiResponse';
 import type { OpenedService } from '../service/open';
+import { parseLang } from '../service/requestBody';
 import { open } from './common';
 
 const GET_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;
@@ -47,34 +49,32 @@ async function getOne(opened: OpenedService, url: string, options: GetOptions): 
     say(`✗ ${url}: podcast episodes are transcribed as jobs; submit them with POST /api/podcast/transcript`);
     return false;
   }
-  const { service, owner } = opened;
-  const body = JSON.stringify({ url, ...(options.lang === undefined ? {} : { lang: options.lang }) });
-  const response = await service.handle(`Bearer ${owner.key}`, 'cli', (caller) => service.transcript(caller, platform, body));
-  const answer = response.body as Record<string, unknown>;
-  if (response.status !== 200) {
-    const message = typeof answer.message === 'string' ? `: ${answer.message}` : '';
-    say(`✗ ${url}: ${response.status} ${String(answer.error)}${message}`);
+  const lang = parseLang(options.lang);
+  if (!lang.ok) {
+    say(`✗ ${url}: 400 ${ERROR_TEXT.invalidLang}: ${lang.message}`);
+    return false;
+  }
+  const { core } = opened.service;
+  const admitted = await core.admitKey(opened.owner.key, 'cli');
+  const outcome = admitted.ok ? await core.fetchTranscript(admitted.caller, { platform, item: parsed, lang: lang.lang }) : { kind: 'refused' as const, ...admitted };
+  if (outcome.kind === 'refused') {
+    say(`✗ ${url}: ${outcome.status} ${outcome.error}${outcome.message === undefined ? '' : `: ${outcome.message}`}`);
     return false;
   }
 
-  const cached = await service.cachedTranscript(platform, url, options.lang);
-  if (cached === undefined) {
-    say(`✗ ${url}: the transcript was fetched but is not in the cache (is another process clearing it?)`);
-    return false;
-  }
-  const language = typeof answer.language === 'string' ? answer.language : null;
-  const doc = { title: cached.title, sourceUrl: parsed.normalizedUrl, platform, language, text: cached.text, segments: cached.segments };
+  const { transcript } = outcome;
+  const doc = { title: transcript.title, sourceUrl: parsed.normalizedUrl, platform, language: transcript.language, text: transcript.text, segments: transcript.segments };
   const formatted = formatTranscript(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
-  const cost = answer.cached === true ? 'cached, free' : '1 credit';
+  const cost = outcome.kind === 'cached' ? 'cached, free' : '1 credit';
   if (!formatted.ok) {
     say(`✗ ${url}: ${formatted.reason}. The transcript is cached, so running again with --format txt or json costs nothing (${cost} this time).`);
     return false;
   }
 
-  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(cached.title, parsed.itemId), formatted.extension, formatted.content));
+  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(transcript.title, parsed.itemId), formatted.extension, formatted.content));
   if (options.out === undefined) process.stdout.write(formatted.content);
   else process.stdout.write(`${where}\n`);
-  say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${cost}; ${String(answer.credits)} credits left)`);
+  say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${cost}; ${outcome.balance} credits left)`);
   return true;
 }
 

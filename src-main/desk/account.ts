@@ -7,12 +7,12 @@ import type { DeskDeps } from './deps';
 
 const prefixOf = (key: string) => key.slice(0, 16);
 
-/** GET /api/balance with the owner's key, through the facade: rate limited like any other call. */
+/** The balance record with the owner's key, from the core: rate limited like GET /api/balance. */
 export async function readBalance(deps: DeskDeps): Promise<Balance> {
-  const response = await deps.service.handle(`Bearer ${deps.owner.key}`, 'desk', (caller) => deps.service.balance(caller));
-  const body = response.body as Record<string, unknown>;
-  if (response.status !== 200) throw new DeskError('refused', `${String(body.error)}${typeof body.message === 'string' ? `: ${body.message}` : ''}`);
-  return { credits: Number(body.credits), plan: String(body.plan) };
+  const { core } = deps.service;
+  const admitted = await core.admitKey(deps.owner.key, 'desk');
+  if (!admitted.ok) throw new DeskError('refused', `${admitted.error}${admitted.message === undefined ? '' : `: ${admitted.message}`}`);
+  return core.balance(admitted.caller);
 }
 
 export async function listKeys(deps: DeskDeps): Promise<KeyListing[]> {

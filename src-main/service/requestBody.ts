@@ -26,7 +26,11 @@ const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 
 /** The optional `lang` field (caption language preference): absent, or a language code. */
 export function langField(body: Record<string, unknown>): { ok: true; lang: string | undefined } | { ok: false; message: string } {
-  const value = body.lang;
+  return parseLang(body.lang);
+}
+
+/** A caption language preference as a request or `get --lang` gives it: nothing, or a language code. */
+export function parseLang(value: unknown): { ok: true; lang: string | undefined } | { ok: false; message: string } {
   if (value === undefined || value === null || value === '') return { ok: true, lang: undefined };
   if (typeof value !== 'string' || !LANGUAGE_CODE.test(value.trim())) return { ok: false, message: 'The field "lang" must be a language code such as "en", "de" or "pt-BR"' };
   return { ok: true, lang: value.trim() };

@@ -1,3 +1,5 @@
+import { specShapeProblem } from './specBodies';
+
 export interface Reply {
   status: number;
   headers: Headers;
@@ -13,7 +15,11 @@ export async function call(base: string, method: 'GET' | 'POST', path: string, o
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${base}${path}`, { method, headers, body: options.body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, unknown>, text };
+  const body = JSON.parse(text) as Record<string, unknown>;
+  // Every answer of the API has the spec's shape, whatever the test then asserts about it.
+  const problem = specShapeProblem(method, path, response.status, body);
+  if (problem !== undefined) throw new Error(`${method} ${path} answered ${response.status} with a body outside the spec: ${problem}\n${text.slice(0, 400)}`);
+  return { status: response.status, headers: response.headers, body, text };
 }
 
 export const post = (base: string, path: string, key: string | undefined, body: unknown) =>

@@ -27,12 +27,17 @@ beforeEach(() => {
 afterEach(() => temp.dispose());
 
 /** Stands in for YouTube (the internet): answers every video after a delay so requests overlap. */
-const slowYouTube: PlatformFetcher = {
+const slowYouTube: PlatformFetcher<'longform'> = {
   async fetch(item) {
     await sleep(50 + Math.random() * 50);
     return {
       ok: true,
-      transcript: { body: { success: true, type: 'video', videoId: item.itemId, transcript: [], transcript_only_text: 'hi' }, text: 'hi', segments: null, title: null },
+      transcript: {
+        body: { success: true, type: 'video', url: item.normalizedUrl, transcript: [{ text: 'hi', startMs: '0', endMs: '1000', startTimeText: '0:00' }], transcript_only_text: 'hi', language: 'English', videoId: item.itemId, captionTracks: [] },
+        text: 'hi',
+        segments: null,
+        title: null,
+      },
     };
   },
 };

@@ -9,7 +9,7 @@ import { layering } from '../../eslint.layering.mjs';
 const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfigFile: true,
-  overrideConfig: [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } }, ...(layering as Linter.Config[])],
+  overrideConfig: [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser }, plugins: { '@typescript-eslint': tseslint.plugin } }, ...(layering as Linter.Config[])],
 });
 
 async function problems(file: string, source: string): Promise<string[]> {
@@ -30,10 +30,13 @@ describe('layering lint', () => {
     ['src-renderer/src/App.tsx', "import { x } from '../../src-main/service/service';", 'window.desk only'],
     ['src-main/desk/index.ts', "import { app } from 'electron';", 'only src-main/app (the shell) imports electron'],
     ['src-main/app/main.ts', "import { ipcMain } from 'electron';", 'IPC goes through src-main/ipc'],
+    ['src-main/desk/account.ts', "import { Ledger } from '../service/ledger/index';", 'not on the SQLite ledger'],
+    ['src-main/service/core/deliver.ts', "import Database from 'better-sqlite3';", 'Only src-main/service/ledger talks to SQLite'],
+    ['src-main/cli/accounts.ts', "import { Ledger } from '#service/ledger/index';", 'not on the SQLite ledger'],
   ])('%s: %s is refused', async (file, source, why) => {
     const found = await problems(file, source);
     expect(found).toHaveLength(1);
-    expect(found[0]).toContain('no-restricted-imports');
+    expect(found[0]).toMatch(/^(@typescript-eslint\/)?no-restricted-imports: /);
     expect(found[0]).toContain(why);
   });
 
@@ -45,6 +48,9 @@ describe('layering lint', () => {
     ['src-main/ipc/electronMain.ts', "import { ipcMain } from 'electron';"],
     ['src-renderer/src/features/queue/QueueView.tsx', "import { x } from '../../lib/desk';"],
     ['src-main/service/service.ts', "import { x } from './platforms/index';"],
+    ['src-main/service/open.ts', "import { SqliteStore } from './ledger/sqliteStore';"],
+    ['src-main/service/ledger/credits.ts', "import Database from 'better-sqlite3';"],
+    ['src-main/desk/account.ts', "import type { Store } from '#service/store/port';"],
   ])('%s: %s is allowed', async (file, source) => {
     expect(await problems(file, source)).toEqual([]);
   });

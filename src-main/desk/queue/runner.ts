@@ -1,7 +1,7 @@
 // The queue runner: takes queued items in order, runs up to `concurrency` at once through the
-// facade, and respects the service's rate limit the way a polite REST client does: it stops
-// starting items when `X-RateLimit-Remaining` reaches 0 until `X-RateLimit-Reset`, and after a 429
-// it waits `Retry-After` and runs the item again. The wait is part of the state, so the UI can
+// service's core, and respects the service's rate limit the way a polite REST client does: it
+// stops starting items when the window's remaining count (REST's `X-RateLimit-Remaining`) reaches
+// 0 until its reset, and after a 429 it waits the retry-after and runs the item again. The wait is part of the state, so the UI can
 // count it down. A site that rate-limits this machine (502 `upstream_rate_limited`) holds only its
 // own rows until its Retry-After; other sites' rows keep going. When the owner account runs out of
 // credits the queue pauses instead of failing every row that is left: the refused item (never
@@ -13,7 +13,7 @@ import type { PlatformToken } from '../../../src-shared/platforms';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
 import type { QueueFeed } from './feed';
-import { runItem, type RateLimitHeaders } from './runItem';
+import { runItem, type RateNumbers } from './runItem';
 
 /** A little past the window's reset, so the first request of the new window is not refused. */
 const RESET_MARGIN_MS = 250;
@@ -236,7 +236,7 @@ export class QueueRunner {
     if (item !== undefined) this.options.feed.upsert(item);
   }
 
-  private noteRate(rate: RateLimitHeaders): void {
+  private noteRate(rate: RateNumbers): void {
     if (rate.remaining === null && rate.resetAt === null) return;
     this.rate = { ...this.rate, limit: rate.limit ?? this.rate.limit, remaining: rate.remaining, resetAt: rate.resetAt };
   }

@@ -1,11 +1,12 @@
 // "Transcribe the audio" on a queue row that ended `empty` (TikTok/Facebook: the video, no
-// captions): the service's speech-to-text of that video (service/audioTranscript.ts), through the
+// captions): the service's speech-to-text of that video (service/core/audioTranscript.ts), with the
 // owner's key like every desk request (rate limit, billing). It runs beside the queue runner, not
 // in it: one click is one item, and speech-to-text's own admission limits how many run at once.
 // A failure leaves the row `empty` with the reason and nothing charged, so the button stays.
 import type { QueueItem } from '../../../src-shared/contract/queue';
 import { DeskError } from '../../../src-shared/contract/result';
-import { AUDIO_PLATFORMS, audioCacheKey, type AudioPlatform } from '../../service/audioTranscript';
+import { parseForPlatform } from '../../../src-shared/url/parse';
+import { AUDIO_PLATFORMS, type AudioPlatform } from '../../service/core/audioTranscript';
 import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
 import type { QueueItemUpdate } from '../../service/store/port';
 import type { DeskDeps } from '../deps';
@@ -49,21 +50,22 @@ export class AudioTranscriptions {
   }
 
   private async transcribe(item: QueueItem, platform: AudioPlatform, signal: AbortSignal): Promise<QueueItemUpdate> {
-    const { service, owner } = this.deps;
-    let plan: string | null = null;
-    const response = await service.handle(`Bearer ${owner.key}`, 'desk', (caller) => {
-      plan = caller.plan;
-      return service.transcribeAudio(caller, platform, item.url, signal);
-    });
-    const body = (response.body ?? {}) as Record<string, unknown>;
-    if (typeof body.credits === 'number' && plan !== null) this.onBalance(body.credits, plan);
-    if (response.status !== 200) {
-      const why = [body.error, body.message].filter((t) => typeof t === 'string' && t !== '').join(': ');
-      return { status: 'empty', message: `Transcribing the audio failed: ${why || `HTTP ${response.status}`}. Nothing was charged` };
-    }
-    const cached = await service.cachedTranscript(platform, item.url);
-    const key = audioCacheKey(cached?.canonicalKey ?? item.canonicalKey ?? item.url);
-    const charged = body.cached === true ? 0 : SYNC_TRANSCRIPT_PRICE;
-    return { status: 'done', error: null, message: TRANSCRIBED_FROM_AUDIO, httpStatus: 200, credits: item.credits + charged, transcript: { kind: 'transcript', key } };
+    const { core } = this.deps.service;
+    const admitted = await core.admitKey(this.deps.owner.key, 'desk');
+    if (!admitted.ok) return notTranscribed(admitted);
+    const parsed = parseForPlatform(platform, item.url);
+    if (!parsed.ok) return notTranscribed({ status: 400, error: parsed.error, message: parsed.reason });
+    const outcome = await core.transcribeAudio(admitted.caller, platform, parsed, signal);
+    if (outcome.kind === 'refused') return notTranscribed(outcome);
+    this.onBalance(outcome.balance, admitted.caller.plan);
+    const charged = outcome.kind === 'cached' ? 0 : SYNC_TRANSCRIPT_PRICE;
+    // The transcript's key is the `#audio` one it was cached under.
+    return { status: 'done', error: null, message: TRANSCRIBED_FROM_AUDIO, httpStatus: 200, credits: item.credits + charged, transcript: { kind: 'transcript', key: outcome.transcript.canonicalKey } };
   }
+}
+
+/** The row stays `empty`, saying why; every refusal is free. */
+function notTranscribed({ status, error, message }: { status: number; error: string; message?: string }): QueueItemUpdate {
+  const why = [error, message].filter((t) => t !== undefined && t !== '').join(': ');
+  return { status: 'empty', message: `Transcribing the audio failed: ${why || `HTTP ${status}`}. Nothing was charged` };
 }

@@ -23,10 +23,9 @@ type Runner = <R>(call: () => R) => Promise<R>;
 
 function wrap<T extends object, K extends keyof T>(target: T, names: readonly K[], run: Runner): AsyncGroup<T, K> {
   const group = {} as Record<K, unknown>;
-  for (const name of names) {
-    const method = target[name] as (...args: unknown[]) => unknown;
-    group[name] = (...args: unknown[]) => run(() => method.apply(target, args));
-  }
+  // The method is looked up at each call, not once: a test's spy on the ledger's class sees calls
+  // made through the store and through a transaction alike.
+  for (const name of names) group[name] = (...args: unknown[]) => run(() => (target[name] as (...a: unknown[]) => unknown).apply(target, args));
   return group as AsyncGroup<T, K>;
 }
 

@@ -1,18 +1,15 @@
+import type { VideoTranscriptBody, VideoUrls } from '../../../src-shared/contract/api/index';
 import type { FetchOutcome } from './fetcher';
 import { noTranscript } from './failures';
 
-export interface VideoUrls {
-  sd: string | null;
-  hd: string | null;
-  thumbnail: string | null;
-}
+export type { VideoUrls } from '../../../src-shared/contract/api/index';
 
 /**
  * The spec's empty-transcript rule for `shortform` and `social` (§4.1, §8): no captions but a
  * downloadable video → 200 with `transcript: ""` and `videoUrls`, charged like any success;
  * neither → 404 "No transcript available for this video", free.
  */
-export function withoutCaptions(platform: 'shortform' | 'social', videoUrls: VideoUrls | undefined, title: string | null, resolvedKey: string | undefined, why: string): FetchOutcome {
+export function withoutCaptions(platform: 'shortform' | 'social', videoUrls: VideoUrls | undefined, title: string | null, resolvedKey: string | undefined, why: string): FetchOutcome<VideoTranscriptBody> {
   if (videoUrls === undefined) return { ok: false, ...noTranscript(platform, `${why}, and no downloadable video either`) };
   return { ok: true, transcript: { body: { transcript: '', videoUrls }, text: '', segments: null, title, ...(resolvedKey === undefined ? {} : { resolvedKey }) } };
 }

@@ -43,7 +43,7 @@ export function rateLimitedFailure(site: string, retryAfter: string | undefined)
   return {
     ...upstreamFailure(`${site} is rate-limiting requests from this machine (HTTP 429${after})`),
     code: UPSTREAM_RATE_LIMITED,
-    ...(seconds === undefined ? {} : { headers: { 'Retry-After': String(seconds) } }),
+    ...(seconds === undefined ? {} : { retryAfterMs: seconds * 1000 }),
   };
 }
 

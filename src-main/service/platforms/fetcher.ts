@@ -1,10 +1,12 @@
+import type { PlatformBodies, PlatformBody } from '../../../src-shared/contract/api/index';
+import type { SyncPlatformToken } from '../../../src-shared/platforms';
 import type { ParsedItem } from '../../../src-shared/url/parse';
 import type { Segment } from '../../../src-shared/transcript';
 
 /** What a platform fetcher hands back when it has a transcript. */
-export interface FetchedTranscript {
+export interface FetchedTranscript<B extends PlatformBody = PlatformBody> {
   /** The spec's response shape for the platform (§2.3) without `credits` and `cached`. */
-  body: Record<string, unknown>;
+  body: B;
   /** Plain text of the transcript, for the library, search and TXT export. */
   text: string;
   /** Timing where the source has it (captions, speech-to-text), for SRT/VTT export. */
@@ -24,11 +26,14 @@ export interface FetchFailure {
   error: string;
   message?: string;
   code?: string;
-  /** Response headers that go with the failure (503's Retry-After). */
-  headers?: Record<string, string>;
+  /**
+   * How long to wait before asking again (503's and `upstream_rate_limited`'s Retry-After), in
+   * whole seconds as ms: a REST client reads it as `Retry-After`, the desk's queue as a number.
+   */
+  retryAfterMs?: number;
 }
 
-export type FetchOutcome = { ok: true; transcript: FetchedTranscript } | ({ ok: false } & FetchFailure);
+export type FetchOutcome<B extends PlatformBody = PlatformBody> = { ok: true; transcript: FetchedTranscript<B> } | ({ ok: false } & FetchFailure);
 
 export interface FetchContext {
   signal: AbortSignal;
@@ -36,12 +41,12 @@ export interface FetchContext {
   lang?: string;
 }
 
-/** One per synchronous platform: URL in, spec-shaped transcript or a classified failure out. */
-export interface PlatformFetcher {
+/** One per synchronous platform: URL in, that platform's spec body (§2.3) or a classified failure out. */
+export interface PlatformFetcher<P extends SyncPlatformToken = SyncPlatformToken> {
   /**
    * True when the request field `lang` changes what this fetcher returns; the facade then passes it
    * on and keeps one cache entry per language. Other fetchers never see it.
    */
   readonly honoursLang?: boolean;
-  fetch(item: ParsedItem, ctx: FetchContext): Promise<FetchOutcome>;
+  fetch(item: ParsedItem, ctx: FetchContext): Promise<FetchOutcome<PlatformBodies[P]>>;
 }

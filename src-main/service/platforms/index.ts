@@ -14,13 +14,15 @@ import { twitchFetcher } from './twitch/index';
 import { xFetcher } from './x/index';
 import { youtubeFetcher } from './youtube/index';
 
-export type FetcherTable = Record<SyncPlatformToken, PlatformFetcher>;
+/** Each platform's fetcher, typed by the body it answers. */
+export type FetcherTable = { [P in SyncPlatformToken]: PlatformFetcher<P> };
 
 const SYNC_PLATFORMS: readonly SyncPlatformToken[] = ['longform', 'shortform', 'reels', 'social', 'professional', 'openvideo', 'microblog', 'clips_a', 'clips_b'];
 
 /** The fetchers this build ships; platforms without one answer a clear 502. */
 export function defaultFetchers(overrides: Partial<FetcherTable> = {}): FetcherTable {
   const table = Object.fromEntries(SYNC_PLATFORMS.map((p) => [p, overrides[p] ?? notImplementedFetcher(p)]));
+  // Object.fromEntries loses the per-platform key types; each entry is its own platform's.
   return table as FetcherTable;
 }
 

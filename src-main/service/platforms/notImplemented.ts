@@ -1,9 +1,9 @@
-import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
+import { PLATFORMS, type SyncPlatformToken } from '../../../src-shared/platforms';
 import { ERROR_TEXT } from '../apiResponse';
 import type { PlatformFetcher } from './fetcher';
 
 /** Stands where a platform has no fetcher yet: a clear 502 that charges nothing. */
-export function notImplementedFetcher(platform: PlatformToken): PlatformFetcher {
+export function notImplementedFetcher<P extends SyncPlatformToken>(platform: P): PlatformFetcher<P> {
   return {
     fetch: () =>
       Promise.resolve({

@@ -32,7 +32,7 @@ export const sttBusy = (refusal: Refusal): FetchFailure => ({
   error: STT_BUSY_ERROR,
   code: 'stt_busy',
   message: `Speech-to-text is busy: ${refusal.running} transcription${refusal.running === 1 ? '' : 's'} running and ${refusal.waiting} waiting, as many as this machine takes. Nothing was charged; retry after ${refusal.retryAfterSeconds} s`,
-  headers: { 'Retry-After': String(refusal.retryAfterSeconds) },
+  retryAfterMs: refusal.retryAfterSeconds * 1000,
 });
 
 export type SpokenTranscript = { ok: true; text: string; segments: Segment[] } | { ok: false; failure: FetchFailure };

@@ -20,9 +20,9 @@ export interface ResolveFailure {
   status: 404 | 502;
   error: string;
   message: string;
-  /** `upstream_rate_limited` when Apple's rate limit was the cause, with its Retry-After in `headers`. */
+  /** `upstream_rate_limited` when Apple's rate limit was the cause, with its Retry-After in `retryAfterMs`. */
   code?: string;
-  headers?: Record<string, string>;
+  retryAfterMs?: number;
 }
 
 type LookedUp = { ok: true; lookup: Lookup } | { ok: false; failure: ResolveFailure };

@@ -6,8 +6,9 @@
 //   nothing (it causes no extra work); the same account submitting again gets its own job back;
 // - an empty account gets 403 before any of this, as on the synchronous endpoints.
 import type { ParsedItem } from '../../../src-shared/url/parse';
-import { errorResponse, ERROR_TEXT, type ApiResponse } from '../apiResponse';
+import { ERROR_TEXT } from '../apiResponse';
 import { podcastPrice } from '../billing';
+import { refused, type PodcastOutcome } from '../core/outcomes';
 import type { Store } from '../store/port';
 import type { UpstreamClient } from '../upstream/client';
 import { jobRecord } from './jobRecord';
@@ -21,7 +22,7 @@ export interface SubmitDeps {
   runner: PodcastRunner;
 }
 
-const accepted = (jobId: string): ApiResponse => ({ status: 202, headers: {}, body: { jobId, status: 'processing' } });
+const accepted = (jobId: string): PodcastOutcome => ({ kind: 'accepted', jobId });
 
 export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
   const { store } = deps;
@@ -30,13 +31,13 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
   const lookups = new LookupCache();
 
   /** An episode someone else already started or finished: dedupe or join; undefined when there is none. */
-  async function shared(accountId: number, key: string): Promise<ApiResponse | undefined> {
+  async function shared(accountId: number, key: string): Promise<PodcastOutcome | undefined> {
     const episode = await work.episode(key);
     if (episode?.status === 'done') {
       const jobId = (await work.jobOf(accountId, key, 'done')) ?? (await work.addFreeJob(accountId, key, 'done'));
       const view = await store.podcastJobs.get(jobId, accountId);
       if (view === undefined) return undefined;
-      return { status: 200, headers: {}, body: { ...jobRecord(view, await store.credits.balance(accountId)), deduped: true } };
+      return { kind: 'deduped', jobId, record: jobRecord(view, await store.credits.balance(accountId)) };
     }
     if (episode?.status === 'processing') {
       const jobId = (await work.jobOf(accountId, key, 'processing')) ?? (await work.addFreeJob(accountId, key, 'processing'));
@@ -48,11 +49,11 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
   }
 
   return {
-    async submit(caller: PodcastCaller, item: ParsedItem): Promise<ApiResponse> {
+    async submit(caller: PodcastCaller, item: ParsedItem): Promise<PodcastOutcome> {
       const { accountId } = caller;
       const key = item.canonicalKey;
       const balance = await store.credits.balance(accountId);
-      if (balance <= 0) return errorResponse(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
+      if (balance <= 0) return refused(403, ERROR_TEXT.noCredits, { message: 'This key has no credits left' });
       const known = await shared(accountId, key);
       if (known !== undefined) return known;
 
@@ -61,11 +62,11 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
         resolved = await resolveEpisode({ upstream: deps.upstream, lookups }, item);
       } catch (error) {
         // A bug while reading what Apple or the feed sent: the caller gets a 502, never a 500.
-        return errorResponse(502, ERROR_TEXT.upstream, { message: `The episode could not be resolved: ${error instanceof Error ? error.message : String(error)}` });
+        return refused(502, ERROR_TEXT.upstream, { message: `The episode could not be resolved: ${error instanceof Error ? error.message : String(error)}` });
       }
       if (!resolved.ok) {
-        const { status, error, message, code, headers } = resolved.failure;
-        return errorResponse(status, error, { message, ...(code === undefined ? {} : { code }) }, headers);
+        const { status, error, message, code, retryAfterMs } = resolved.failure;
+        return refused(status, error, { message, ...(code === undefined ? {} : { code }), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
       }
       const { facts } = resolved;
       const price = podcastPrice(facts.durationSeconds);
@@ -74,9 +75,9 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
         deps.runner.enqueue(key);
         return accepted(started.jobId);
       }
-      if (started.reason === 'exists') return (await shared(accountId, key)) ?? errorResponse(409, 'Conflict', { message: 'The episode changed state while it was submitted; submit it again' });
+      if (started.reason === 'exists') return (await shared(accountId, key)) ?? refused(409, 'Conflict', { message: 'The episode changed state while it was submitted; submit it again' });
       const minutes = Math.round(facts.durationSeconds / 60);
-      return errorResponse(403, ERROR_TEXT.noCredits, {
+      return refused(403, ERROR_TEXT.noCredits, {
         message: `This episode${minutes > 0 ? ` (about ${minutes} min)` : ''} needs ${price} credits reserved; this key has ${started.balance}`,
       });
     },

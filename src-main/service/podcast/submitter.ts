@@ -1,20 +1,16 @@
 import type { ParsedItem } from '../../../src-shared/url/parse';
-import { ERROR_TEXT, type ApiResponse } from '../apiResponse';
+import { ERROR_TEXT } from '../apiResponse';
+import { refused, type PodcastOutcome } from '../core/outcomes';
 
 export interface PodcastCaller {
   accountId: number;
 }
 
-/** Takes an episode URL that passed the URL rules and the plan check; answers 202, 200 (deduped), 403 or an error. */
+/** Takes an episode URL that passed the URL rules and the plan check; a job accepted, a deduped record, or a refusal (403, 502 …). */
 export interface PodcastSubmitter {
-  submit(caller: PodcastCaller, item: ParsedItem): Promise<ApiResponse>;
+  submit(caller: PodcastCaller, item: ParsedItem): Promise<PodcastOutcome>;
 }
 
 export const notImplementedSubmitter: PodcastSubmitter = {
-  submit: () =>
-    Promise.resolve({
-      status: 502,
-      headers: {},
-      body: { error: ERROR_TEXT.upstream, message: 'Podcast transcription is not implemented yet in this build' },
-    }),
+  submit: () => Promise.resolve(refused(502, ERROR_TEXT.upstream, { message: 'Podcast transcription is not implemented yet in this build' })),
 };

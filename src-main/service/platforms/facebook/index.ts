@@ -1,5 +1,6 @@
 // social (Facebook): the page's relay data → video node → captions file (WebVTT or SubRip, sniffed)
 // and video URLs. fb.watch links are followed by the upstream client; where they land names the item.
+import type { VideoTranscriptBody } from '../../../../src-shared/contract/api/index';
 import { segmentsText } from '../../captions/index';
 import type { UpstreamClient } from '../../upstream/client';
 import { fetchCaptionFile } from '../captionFile';
@@ -17,9 +18,9 @@ const LOGIN_WALL =
 const NO_VIDEO_NODE =
   "Facebook's page has no data for this video (cannot parse data: Facebook may have shown a login wall, or its page layout may have changed)";
 
-export function facebookFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
+export function facebookFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher<'social'> {
   return {
-    async fetch(requested, ctx): Promise<FetchOutcome> {
+    async fetch(requested, ctx): Promise<FetchOutcome<VideoTranscriptBody>> {
       const fetched = await fetchUpstream(deps.upstream, 'social', { url: requested.normalizedUrl, signal: ctx.signal, headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' } });
       if (!fetched.ok) return { ok: false, ...fetched.failure };
       const response = fetched.response;

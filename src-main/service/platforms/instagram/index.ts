@@ -7,6 +7,7 @@
 // so empty everywhere is a 502, never "private". 404 only where Instagram itself says so: its
 // ruling's words (e.g. "Restricted Video") when both queries came back empty, its 404 page for the
 // post, its signed-in API's "not found", or a post without video.
+import type { ReelsBody } from '../../../../src-shared/contract/api/index';
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient } from '../../upstream/client';
 import type { UpstreamProfile } from '../../upstream/profile';
@@ -82,10 +83,10 @@ async function findSignedIn(deps: { upstream: UpstreamClient; profile: UpstreamP
   }
 }
 
-export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher {
+export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher<'reels'> {
   const session = new InstagramSession(deps.upstream);
   return {
-    async fetch(item, ctx): Promise<FetchOutcome> {
+    async fetch(item, ctx): Promise<FetchOutcome<ReelsBody>> {
       const mediaId = mediaIdOf(item.itemId);
       if (mediaId === undefined) return { ok: false, ...noTranscript('reels', 'This shortcode names no Instagram post') };
 

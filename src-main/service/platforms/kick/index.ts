@@ -2,6 +2,7 @@
 // MP4, or since 2024 an HLS playlist) → speech-to-text, since Kick clips carry no captions
 // (research/upstream-clips-podcast.md §1). At most 2 minutes (spec §8), checked on the API's
 // `duration` before any media is downloaded, and again on the audio itself.
+import type { ClipBody } from '../../../../src-shared/contract/api/index';
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient, UpstreamResponse } from '../../upstream/client';
 import type { FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';
@@ -40,9 +41,9 @@ function sessionAuthorization(upstream: UpstreamClient): Record<string, string> 
   }
 }
 
-export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher {
+export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText }): PlatformFetcher<'clips_a'> {
   return {
-    async fetch(item, ctx): Promise<FetchOutcome> {
+    async fetch(item, ctx): Promise<FetchOutcome<ClipBody>> {
       const api = `https://kick.com/api/v2/clips/${encodeURIComponent(item.itemId)}/play`;
       const headers = { accept: 'application/json', referer: item.normalizedUrl, ...sessionAuthorization(deps.upstream) };
       const fetched = await fetchUpstream(deps.upstream, 'clips_a', { url: api, signal: ctx.signal, headers });
@@ -73,7 +74,7 @@ export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText 
       // The channel that owns the clip, which the pasted URL may not name (the clip id is global).
       const channel = asString(at(clip, 'channel', 'slug')) ?? item.parts?.channel;
       const url = channel === undefined ? item.normalizedUrl : `https://kick.com/${channel}/clips/${id}`;
-      const body = { success: true, id, url, transcript: spoken.text, transcript_source: 'ai' };
+      const body: ClipBody = { success: true, id, url, transcript: spoken.text, transcript_source: 'ai' };
       return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, title: asString(clip.title) ?? null } };
     },
   };

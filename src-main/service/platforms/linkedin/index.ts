@@ -1,6 +1,7 @@
 // professional (LinkedIn): the public post page's first `<video>` → `data-captions-url` (WebVTT)
 // → one line per cue (research/upstream-video.md §5.2). Pages without a `<video>` (group posts,
 // feed updates) carry the video in `<code>` JSON instead (codeData.ts).
+import type { TextBody } from '../../../../src-shared/contract/api/index';
 import { segmentsText } from '../../captions/index';
 import type { UpstreamClient } from '../../upstream/client';
 import { fetchCaptionFile } from '../captionFile';
@@ -26,9 +27,9 @@ function activityIdOf(page: HtmlPage): string | undefined {
   return /^urn:li:activity:(\d{19})$/.exec(urn)?.[1];
 }
 
-export function linkedinFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
+export function linkedinFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher<'professional'> {
   return {
-    async fetch(item, ctx): Promise<FetchOutcome> {
+    async fetch(item, ctx): Promise<FetchOutcome<TextBody>> {
       const fetched = await fetchUpstream(deps.upstream, 'professional', { url: item.normalizedUrl, signal: ctx.signal, headers: { accept: 'text/html,application/xhtml+xml' } });
       if (!fetched.ok) return { ok: false, ...fetched.failure };
       const response = fetched.response;

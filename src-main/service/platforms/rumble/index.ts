@@ -1,5 +1,6 @@
 // openvideo (Rumble): the page names the player's embed id → `embedJS/u3/?request=video` JSON →
 // `cc` (WebVTT per language) → one line per cue (research/upstream-video.md §6.2).
+import type { TextBody } from '../../../../src-shared/contract/api/index';
 import { decodeEntities } from '../../captions/text';
 import { segmentsText } from '../../captions/index';
 import type { UpstreamClient } from '../../upstream/client';
@@ -59,9 +60,9 @@ function captionsUrlOf(video: JsonObject): string | undefined {
   return chosen === undefined ? undefined : httpUrl(at(chosen[1], 'path'));
 }
 
-export function rumbleFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
+export function rumbleFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher<'openvideo'> {
   return {
-    async fetch(item, ctx): Promise<FetchOutcome> {
+    async fetch(item, ctx): Promise<FetchOutcome<TextBody>> {
       const fetchedPage = await fetchUpstream(deps.upstream, 'openvideo', { url: item.normalizedUrl, signal: ctx.signal, headers: { accept: 'text/html,application/xhtml+xml' } });
       if (!fetchedPage.ok) return { ok: false, ...fetchedPage.failure };
       const pageRefused = statusFailure('openvideo', fetchedPage.response, 'this video', { missingMeansGone: true });

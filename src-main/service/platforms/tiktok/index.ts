@@ -2,6 +2,7 @@
 // creator's JSON captions → one line per cue. Short links are followed by the upstream client;
 // where they land names the item. A JavaScript challenge page is solved natively (challenge.ts),
 // its cookie set, and the page fetched once more.
+import type { VideoTranscriptBody } from '../../../../src-shared/contract/api/index';
 import { segmentsText } from '../../captions/index';
 import type { UpstreamClient, UpstreamResponse } from '../../upstream/client';
 import { fetchCaptionFile, type CaptionFile } from '../captionFile';
@@ -54,9 +55,9 @@ async function fetchTrack(upstream: UpstreamClient, track: SubtitleTrack, signal
   return parsed.ok ? parsed : { ok: false, failure: upstreamFailure(`TikTok's creator captions file is unreadable: ${parsed.detail}`) };
 }
 
-export function tiktokFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher {
+export function tiktokFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher<'shortform'> {
   return {
-    async fetch(requested, ctx): Promise<FetchOutcome> {
+    async fetch(requested, ctx): Promise<FetchOutcome<VideoTranscriptBody>> {
       const first = await fetchPage(deps.upstream, requested.normalizedUrl, ctx.signal);
       if (!first.ok) return { ok: false, ...first.failure };
       let page = first.response;

@@ -2,6 +2,7 @@
 // token and qualities → the signed MP4 (`sourceURL?sig=…&token=…`) of the lowest landscape quality
 // (the sound is the same in all) → speech-to-text, since clips have no captions
 // (research/upstream-clips-podcast.md §2).
+import type { ClipBody } from '../../../../src-shared/contract/api/index';
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient } from '../../upstream/client';
 import type { UpstreamProfile } from '../../upstream/profile';
@@ -40,9 +41,9 @@ export function signedUrl(sourceUrl: string, signature: string, token: string): 
   return `${sourceUrl}${sourceUrl.includes('?') ? '&' : '?'}sig=${encodeURIComponent(signature)}&token=${encodeURIComponent(token)}`;
 }
 
-export function twitchFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher {
+export function twitchFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher<'clips_b'> {
   return {
-    async fetch(item, ctx): Promise<FetchOutcome> {
+    async fetch(item, ctx): Promise<FetchOutcome<ClipBody>> {
       const lookup = await lookUpClip(deps, item.itemId, ctx.signal);
       if (!lookup.ok) return { ok: false, ...lookup.failure };
       const { clip } = lookup;
@@ -64,7 +65,7 @@ export function twitchFetcher(deps: { upstream: UpstreamClient; stt: SpeechToTex
       if (!spoken.ok) return { ok: false, ...spoken.failure };
       // The spec's `id` is the numeric id; the slug stands in only if Twitch left it out.
       const id = asString(clip.id) ?? item.itemId;
-      const body = { success: true, id, url: item.normalizedUrl, transcript: spoken.text, transcript_source: 'ai' };
+      const body: ClipBody = { success: true, id, url: item.normalizedUrl, transcript: spoken.text, transcript_source: 'ai' };
       return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, title: asString(clip.title) ?? null } };
     },
   };

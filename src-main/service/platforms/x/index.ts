@@ -1,6 +1,7 @@
 // microblog (X): the video a post link names, under 2 minutes (spec §8), always through speech-to-text.
 // The web API first (guest or signed in); when X refuses it (rate limits, bad guest tokens, a
 // rotated feature switch), the embed API, which answers for most public posts (research §7).
+import type { TextBody } from '../../../../src-shared/contract/api/index';
 import type { SpeechToText } from '../../stt/index';
 import type { UpstreamClient } from '../../upstream/client';
 import type { UpstreamProfile } from '../../upstream/profile';
@@ -17,15 +18,15 @@ async function lookUpTweet(web: XWebApi, upstream: UpstreamClient, tweetId: stri
   const embed = await tweetFromSyndication(upstream, tweetId, signal);
   if (embed.kind !== 'blocked') return embed;
   // A rate limit's machine code and Retry-After stay: waiting is what would help.
-  const { code, headers } = fromWeb.failure.code === undefined ? embed.failure : fromWeb.failure;
+  const { code, retryAfterMs } = fromWeb.failure.code === undefined ? embed.failure : fromWeb.failure;
   const message = `${fromWeb.failure.message ?? 'X refused the web API'}; the embed API failed too: ${embed.failure.message ?? ''}`;
-  return { kind: 'blocked', failure: { ...upstreamFailure(message), ...(code === undefined ? {} : { code }), ...(headers === undefined ? {} : { headers }) } };
+  return { kind: 'blocked', failure: { ...upstreamFailure(message), ...(code === undefined ? {} : { code }), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) } };
 }
 
-export function xFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher {
+export function xFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; profile: UpstreamProfile }): PlatformFetcher<'microblog'> {
   const web = xWebApi(deps);
   return {
-    async fetch(item, ctx): Promise<FetchOutcome> {
+    async fetch(item, ctx): Promise<FetchOutcome<TextBody>> {
       const lookup = await lookUpTweet(web, deps.upstream, item.itemId, ctx.signal);
       if (lookup.kind !== 'found') return { ok: false, ...lookup.failure };
       const mediaNumber = item.parts?.media === undefined ? undefined : Number(item.parts.media);

@@ -2,6 +2,7 @@
 // one after the other until one serves captions; when none does, walk.ts merges what they said.
 // Connection failures, rate limits and server errors end the walk at once: every client goes
 // through the same network to the same servers.
+import type { LongformBody } from '../../../../src-shared/contract/api/index';
 import type { ParsedItem } from '../../../../src-shared/url/parse';
 import { parseCaptions } from '../../captions/index';
 import type { UpstreamClient, UpstreamResponse } from '../../upstream/client';
@@ -18,9 +19,9 @@ import { VisitorSession } from './visitor';
 import { walkVerdict, type ClientAnswer } from './walk';
 
 /** How one client's attempt ended: the walk's end (captions, or a failure shared by all clients), or this client's answer. */
-type Attempt = { kind: 'done'; outcome: FetchOutcome } | { kind: 'answered'; answer: ClientAnswer };
+type Attempt = { kind: 'done'; outcome: FetchOutcome<LongformBody> } | { kind: 'answered'; answer: ClientAnswer };
 
-const done = (outcome: FetchOutcome): Attempt => ({ kind: 'done', outcome });
+const done = (outcome: FetchOutcome<LongformBody>): Attempt => ({ kind: 'done', outcome });
 const failed = (failure: FetchFailure): Attempt => done({ ok: false, ...failure });
 
 /** Answers that hold for every client: the same IP is rate-limited, the same servers are down. */
@@ -97,7 +98,7 @@ async function tryClient(session: Session, client: InnertubeClient, item: Parsed
   });
 }
 
-export function youtubeFetcher(deps: Pick<FetcherDeps, 'upstream' | 'profile'>): PlatformFetcher {
+export function youtubeFetcher(deps: Pick<FetcherDeps, 'upstream' | 'profile'>): PlatformFetcher<'longform'> {
   const visitor = new VisitorSession(deps.upstream);
   return {
     honoursLang: true,

@@ -1,4 +1,5 @@
 // The spec's §2.3 `longform` answer.
+import type { LongformBody } from '../../../../src-shared/contract/api/index';
 import type { ParsedItem } from '../../../../src-shared/url/parse';
 import type { Segment } from '../../../../src-shared/transcript';
 import { segmentsText } from '../../captions/index';
@@ -14,7 +15,7 @@ export function startTimeText(ms: number): string {
 }
 
 /** `language` is the fetched track's name, or for a machine translation what it was translated into and from. */
-export function longformBody(item: ParsedItem, videoId: string, language: string, tracks: readonly CaptionTrack[], segments: readonly Segment[]): Record<string, unknown> {
+export function longformBody(item: ParsedItem, videoId: string, language: string, tracks: CaptionTrack[], segments: readonly Segment[]): LongformBody {
   return {
     success: true,
     type: 'video',

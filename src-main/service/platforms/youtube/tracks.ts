@@ -1,14 +1,9 @@
 // Caption tracks as the player lists them, in the spec's `captionTracks` shape, and which one to fetch.
+import type { SpecCaptionTrack } from '../../../../src-shared/contract/api/index';
 import { asArray, asNumber, asObject, asString, at } from '../json';
 
-export interface CaptionTrack {
-  baseUrl: string;
-  name: { simpleText: string };
-  languageCode: string;
-  isTranslatable: boolean;
-  kind?: string;
-  vssId?: string;
-}
+/** A track as the spec's `captionTracks` lists it, `kind` (`asr`) and `vssId` where YouTube sends them. */
+export type CaptionTrack = SpecCaptionTrack;
 
 /** ANDROID names tracks `{runs: [{text}]}`, WEB `{simpleText}`: both become `simpleText`. */
 function displayName(name: unknown): string | undefined {
