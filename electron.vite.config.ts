@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { engines } from './package.json';
+import { nodeVersionCheck } from './scripts/nodeVersionCheck';
 
 /**
  * Development only (`npm start`): Vite's dev server injects CSS as <style> elements, which the
@@ -16,7 +18,8 @@ const devServerCsp = (): Plugin => ({
 /** The path aliases of tsconfig.json (`#shared/…`, `#service/…`), for the three bundles. */
 const resolveAliases = { alias: { '#shared': resolve(__dirname, 'src-shared'), '#service': resolve(__dirname, 'src-main/service') } };
 
-const NODE_VERSION_CHECK = `if (Number(process.versions.node.split('.')[0]) < 24) { process.stderr.write('transcript-desk needs Node 24 or later; this is Node ' + process.versions.node + '. Run it with npm run (which uses the Node 24 of node_modules) or install Node 24.\\n'); process.exit(1); }`;
+// The built CLI refuses a Node older than package.json's engines.node, with a sentence.
+const NODE_VERSION_CHECK = nodeVersionCheck(engines.node);
 
 // Three bundles: the Electron main process (which hosts the whole transcript service), the
 // sandboxed preload (bundled whole: a sandboxed preload cannot require node_modules), and the renderer.

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILT = join(ROOT, 'out', 'main', 'cli.js');
-const INPUTS = ['src-main', 'src-shared', 'src-preload', 'src-renderer', 'package.json', 'package-lock.json', 'electron.vite.config.ts', 'tsconfig.json', 'tsconfig.web.json'];
+const INPUTS = ['src-main', 'src-shared', 'src-preload', 'src-renderer', 'package.json', 'package-lock.json', 'electron.vite.config.ts', 'scripts/nodeVersionCheck.ts', 'tsconfig.json', 'tsconfig.web.json'];
 
 /** The newest modification time under `path` (a file or a folder), in ms. */
 function newest(path: string): number {

@@ -4,6 +4,7 @@
 // First of all: serve sizes its heap, which may restart this process in place (cli/serverHeap.ts).
 import './cli/serverHeapAtStart';
 import { Command } from 'commander';
+import { version } from '../package.json';
 import { registerAccountCommands } from './cli/accounts';
 import { registerBackup } from './cli/backup';
 import { fail } from './cli/common';
@@ -18,7 +19,7 @@ import { keepNewFilesPrivate } from './service/home';
 // Before anything creates a file: the data home and what the commands write stay the user's own.
 keepNewFilesPrivate();
 
-const program = new Command('transcript-desk').description('Transcripts from public video, clip and podcast URLs: local service and CLI.').showHelpAfterError();
+const program = new Command('transcript-desk').description('Transcripts from public video, clip and podcast URLs: local service and CLI.').version(version).showHelpAfterError();
 
 registerServe(program);
 registerAccountCommands(program);

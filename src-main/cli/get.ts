@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { baseName } from '../../src-shared/format/fileNames';
-import { formatTranscript } from '../../src-shared/format/formatters';
+import { EXPORT_FORMATS, formatTranscript } from '../../src-shared/format/formatters';
 import { PLATFORMS } from '../../src-shared/platforms';
 import { parseAny } from '../../src-shared/url/parse';
 import { writeNew } from '../desk/export/files';
@@ -14,7 +14,8 @@ import type { OpenedService } from '../service/open';
 import { parseLang } from '../service/requestBody';
 import { open } from './common';
 
-const GET_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;
+// Every format the desk exports.
+const GET_FORMATS = EXPORT_FORMATS;
 type GetFormat = (typeof GET_FORMATS)[number];
 
 interface GetOptions {
@@ -82,7 +83,7 @@ export function registerGet(program: Command): void {
   program
     .command('get <url...>')
     .description('fetch transcripts with the owner key (1 credit each, cached ones free) and print them or write them to files')
-    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt and vtt need timed captions)`, getFormat, 'txt' as GetFormat)
+    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions)`, getFormat, 'txt' as GetFormat)
     .option('--out <dir>', 'write one file per URL into this folder, named after the title or id, never overwriting')
     .option('--lang <code>', 'caption language where the platform offers a choice (YouTube), e.g. de or pt-BR')
     .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)

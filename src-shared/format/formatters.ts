@@ -1,10 +1,11 @@
 // Export formats shared by the CLI and the desk: TXT, SRT, VTT, JSON, CSV. Runs in the browser too.
+// What each file guarantees to the programs that open it: README, "Export files".
 import Papa from 'papaparse';
-import subsrt from 'subsrt-ts';
 import type { PlatformToken } from '../platforms';
 import type { Segment } from '../transcript';
 import { segmentsToCues, type CueOptions } from './cues';
-import { hasSpeakers, labelSpeakerChanges, speakerText, withVoice } from './speakers';
+import { hasSpeakers, labelSpeakerChanges, speakerText } from './speakers';
+import { writeSrt, writeVtt } from './subtitleFiles';
 
 import type { ExportFormat } from './exportFormats';
 
@@ -49,13 +50,8 @@ export function clockTime(ms: number): string {
 
 function subtitles(doc: TranscriptDocument, format: 'srt' | 'vtt', options: Partial<CueOptions>): string {
   // Speakers (speakers.ts): SRT shows the name in the words, VTT in a voice span on each cue.
-  const segments = format === 'srt' ? labelSpeakerChanges(doc.segments ?? []) : (doc.segments ?? []);
-  const captions = segmentsToCues(segments, options).map((cue, index) => {
-    const text = format === 'vtt' ? withVoice(cue.lines.join('\n'), cue.speaker) : cue.lines.join('\n');
-    return { type: 'caption' as const, index: index + 1, start: cue.startMs, end: cue.endMs, duration: cue.endMs - cue.startMs, content: text, text };
-  });
-  // The library separates cues with CRLF but keeps LF inside them; one line ending is less surprising.
-  return subsrt.build(captions, { format }).replace(/\r\n/g, '\n');
+  if (format === 'srt') return writeSrt(segmentsToCues(labelSpeakerChanges(doc.segments ?? []), options));
+  return writeVtt(segmentsToCues(doc.segments ?? [], options));
 }
 
 export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, options: Partial<CueOptions> = {}): FormatResult {
@@ -76,12 +72,14 @@ export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, 
       );
     case 'csv': {
       const speakers = hasSpeakers(doc.segments);
-      return done(
-        `${Papa.unparse({
-          fields: ['start_ms', 'end_ms', 'start', 'end', ...(speakers ? ['speaker'] : []), 'text'],
-          data: (doc.segments ?? []).map((s) => [s.startMs, s.endMs, clockTime(s.startMs), clockTime(s.endMs), ...(speakers ? [s.speaker ?? ''] : []), s.text]),
-        })}\n`,
-      );
+      const table = {
+        fields: ['start_ms', 'end_ms', 'start', 'end', ...(speakers ? ['speaker'] : []), 'text'],
+        data: (doc.segments ?? []).map((s) => [s.startMs, s.endMs, clockTime(s.startMs), clockTime(s.endMs), ...(speakers ? [s.speaker ?? ''] : []), s.text]),
+      };
+      // Caption text and speaker names come from strangers: a cell starting with =, +, -, @, a tab
+      // or a carriage return would be a live formula in a spreadsheet (=HYPERLINK(…)). papaparse
+      // puts a ' before such a cell, which spreadsheets read as "this is text"; numbers stay numbers.
+      return done(`${Papa.unparse(table, { escapeFormulae: true })}\n`);
     }
   }
 }

@@ -1,36 +1,21 @@
 // Subtitle files: WebVTT (TikTok, LinkedIn, Rumble, YouTube fmt=vtt, usually Facebook) and SubRip
-// (Facebook's captions_url sometimes). The spec-conformant W3C parser finds the cues (a
-// whitespace-only line does not end a cue there, unlike in simpler parsers, and YouTube's rolling
-// captions are full of them); subsrt-ts reads SRT. Cleanup and roll-up removal are ours.
-import subsrt from 'subsrt-ts';
-import { WebVTTParser } from 'webvtt-parser';
+// (Facebook's captions_url sometimes). cueScanner.ts finds the cues the way the W3C parser and
+// ffmpeg do (a whitespace-only line does not end a cue, and YouTube's rolling captions are full of
+// them); cleanup and roll-up removal are ours.
 import type { Segment } from '../../../src-shared/transcript';
+import { scanCues, type CueDialect } from './cueScanner';
 import { dropRollingRepeats, type CueLines } from './rolling';
 import { cleanCaptionLines } from './text';
 
 export type SubtitleResult = { ok: true; segments: Segment[] } | { ok: false; detail: string };
 
-export function parseWebVtt(body: string): SubtitleResult {
-  const parsed = new WebVTTParser().parse(body, 'metadata');
-  // The parser lists header lines such as "Kind: captions" as errors; only a missing signature matters.
-  if (parsed.cues.length === 0 && parsed.errors.some((e) => e.message.startsWith('No valid signature'))) {
-    return { ok: false, detail: 'no WEBVTT signature' };
-  }
-  const cues: CueLines[] = parsed.cues.map((cue) => ({ startMs: Math.round(cue.startTime * 1000), endMs: Math.round(cue.endTime * 1000), lines: cleanCaptionLines(cue.text) }));
-  return { ok: true, segments: dropRollingRepeats(cues) };
+function read(body: string, dialect: CueDialect): SubtitleResult {
+  const { signed, cues } = scanCues(body, dialect);
+  if (cues.length === 0 && !signed) return { ok: false, detail: 'no WEBVTT signature' };
+  const lines: CueLines[] = cues.map((cue) => ({ startMs: cue.startMs, endMs: cue.endMs, lines: cleanCaptionLines(cue.text) }));
+  return { ok: true, segments: dropRollingRepeats(lines) };
 }
 
-export function parseSrt(body: string): SubtitleResult {
-  let captions: ReturnType<typeof subsrt.parse>;
-  try {
-    captions = subsrt.parse(body, { format: 'srt' });
-  } catch (error) {
-    return { ok: false, detail: `unreadable SubRip (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const cues: CueLines[] = [];
-  for (const caption of captions) {
-    if (caption.type !== 'caption') continue;
-    cues.push({ startMs: caption.start, endMs: caption.end, lines: cleanCaptionLines(caption.content) });
-  }
-  return { ok: true, segments: dropRollingRepeats(cues) };
-}
+export const parseWebVtt = (body: string): SubtitleResult => read(body, 'webvtt');
+
+export const parseSrt = (body: string): SubtitleResult => read(body, 'srt');

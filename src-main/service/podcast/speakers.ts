@@ -3,8 +3,8 @@
 // `speaker` field per segment; its HTML format a `<cite>Name:</cite>` before the paragraphs. SubRip
 // has no way to name one, and a "Name:" at the start of an SRT line stays part of the words: we do
 // not guess speakers from text.
-import { WebVTTParser } from 'webvtt-parser';
 import type { Segment } from '../../../src-shared/transcript';
+import { scanCues } from '../captions/cueScanner';
 import { cleanCaptionLine } from '../captions/text';
 import { groupWords } from '../stt/merge';
 
@@ -57,8 +57,8 @@ function timedRuns(runs: Run[], startMs: number, endMs: number): Segment[] {
  */
 export function vttWithSpeakers(body: string): Segment[] | undefined {
   if (!body.replace(/^\ufeff/, '').trimStart().startsWith('WEBVTT') || !/<v[\s.]/.test(body)) return undefined;
-  const parsed = new WebVTTParser().parse(body.replace(/^\ufeff/, ''), 'metadata');
-  const segments = parsed.cues.flatMap((cue) => timedRuns(voiceRuns(cue.text, undefined), Math.round(cue.startTime * 1000), Math.round(cue.endTime * 1000)));
+  const { cues } = scanCues(body.replace(/^\ufeff/, ''), 'webvtt');
+  const segments = cues.flatMap((cue) => timedRuns(voiceRuns(cue.text, undefined), cue.startMs, cue.endMs));
   return segments.some((s) => s.speaker !== undefined) ? segments : undefined;
 }
 

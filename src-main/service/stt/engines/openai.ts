@@ -2,10 +2,14 @@
 // (speaches), whisper.cpp or LocalAI server. The owner configures the endpoint, and it may well be
 // on localhost, so it is called directly with undici, not through the upstream client whose address
 // guard exists to stop user-supplied URLs from reaching local services.
+// A hosted endpoint is reached the way the machine reaches the internet: through HTTPS_PROXY /
+// HTTP_PROXY unless NO_PROXY names it (undici's EnvHttpProxyAgent). A loopback endpoint never goes
+// through a proxy: a corporate proxy cannot reach the owner's own machine.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, FormData, request } from 'undici';
+import { Agent, EnvHttpProxyAgent, FormData, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { Segment } from '../../../../src-shared/transcript';
+import { backoffMs, isRetryableStatus, retryAfterMs, type RetryPolicy } from '../../upstream/retry';
 import { wavHeader, BYTES_PER_SECOND } from '../audio/tools';
 import { cancelled, SttError } from '../errors';
 import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';
@@ -56,7 +60,27 @@ export function normalizeSegments(segments: { start: number; end: number; text: 
     .map((s) => ({ text: s.text.trim(), startMs: Math.round((s.start / scale) * 1000), endMs: Math.round((s.end / scale) * 1000) }));
 }
 
-const RETRIES = 3;
+/**
+ * Attempts and waits for 429s, 5xx and unreachable endpoints: the upstream client's helpers
+ * (retry.ts: Retry-After in seconds or as an HTTP date, jittered exponential backoff), with the
+ * longer waits a speech API calls for. A Retry-After past a minute is not waited out: the
+ * transcription fails at once and says when the endpoint will take work again.
+ */
+export const OPENAI_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: the owner's own machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1' || /^::ffff:127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** Direct for loopback; otherwise the proxy the environment names, if any, for this host. */
+export function dispatcherFor(url: URL): Dispatcher {
+  if (isLoopbackHost(url.hostname)) return new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } });
+  return new EnvHttpProxyAgent({ connect: { timeout: CONNECT_TIMEOUT_MS }, connectTimeout: CONNECT_TIMEOUT_MS });
+}
 
 export class OpenAiEngine implements SpeechEngine {
   readonly id = 'openai' as const;
@@ -66,11 +90,12 @@ export class OpenAiEngine implements SpeechEngine {
   // Remote APIs rate-limit; a local server has few slots anyway.
   readonly maxConcurrency = 3;
   readonly wordLevel = false;
-  private readonly dispatcher = new Agent({ connect: { timeout: 10_000 } });
+  private readonly dispatcher: Dispatcher;
   private readonly url: URL;
 
   constructor(private readonly config: OpenAiConfig) {
     this.url = transcriptionsUrl(config.baseUrl);
+    this.dispatcher = dispatcherFor(this.url);
     this.fingerprint = `openai:${this.url.origin}${this.url.pathname}:${config.model}:${config.language}`;
   }
 
@@ -106,18 +131,20 @@ export class OpenAiEngine implements SpeechEngine {
         retryAfter = Array.isArray(header) ? header[0] : header;
       } catch (error) {
         if (signal.aborted) throw cancelled(signal);
-        if (attempt < RETRIES) {
-          await sleep(1000 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
+        if (attempt < OPENAI_RETRY.attempts) {
+          await sleep(backoffMs(OPENAI_RETRY, attempt - 1), undefined, { signal }).catch(() => undefined);
           continue;
         }
         throw new SttError('engine_failed', `The transcription endpoint ${this.url.origin} could not be reached: ${(error as Error).message}`, { cause: error });
       }
-      if ((status === 429 || status >= 500) && attempt < RETRIES) {
-        const wait = Number(retryAfter);
-        await sleep(Number.isFinite(wait) && wait > 0 ? Math.min(wait, 60) * 1000 : 1000 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
-        continue;
+      if (isRetryableStatus(status) && attempt < OPENAI_RETRY.attempts) {
+        const wait = retryAfterMs(retryAfter);
+        if (wait === undefined || wait <= OPENAI_RETRY.maxRetryAfterMs) {
+          await sleep(wait ?? backoffMs(OPENAI_RETRY, attempt - 1), undefined, { signal }).catch(() => undefined);
+          continue;
+        }
       }
-      if (status < 200 || status >= 300) throw this.failure(status, body);
+      if (status < 200 || status >= 300) throw this.failure(status, body, retryAfter);
       return this.parse(body, seconds);
     }
   }
@@ -137,7 +164,7 @@ export class OpenAiEngine implements SpeechEngine {
     return text.trim() === '' || NON_SPEECH.test(text) ? [] : [{ text: text.trim(), startMs: 0, endMs: Math.round(seconds * 1000) }];
   }
 
-  private failure(status: number, body: string): SttError {
+  private failure(status: number, body: string, retryAfter: string | undefined): SttError {
     let detail = body.slice(0, 300);
     try {
       const message = (JSON.parse(body) as { error?: { message?: string } | string }).error;
@@ -149,6 +176,8 @@ export class OpenAiEngine implements SpeechEngine {
     if (status === 401 || status === 403) return new SttError('engine_failed', `${where} refused the API key (${status}: ${detail}); check stt.openai.apiKey`);
     if (status === 404) return new SttError('engine_failed', `${where} has no ${this.url.pathname} (404); check stt.openai.baseUrl`);
     if (status === 413) return new SttError('engine_failed', `${where} rejected the upload as too large (413)`);
+    const wait = status === 429 ? retryAfterMs(retryAfter) : undefined;
+    if (wait !== undefined) return new SttError('engine_failed', `${where} is rate-limiting (429: ${detail}) and asks to wait ${Math.ceil(wait / 1000)} s before trying again`);
     return new SttError('engine_failed', `${where} answered ${status}: ${detail}`);
   }
 
