@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebVTTParser, type WebVTTCueNode } from 'webvtt-parser';
-import { scanCues } from '../../src-main/service/captions/cueScanner';
-import { formatTranscript, type TranscriptDocument } from '../../src-shared/format/formatters';
-import type { Segment } from '../../src-shared/transcript';
+import { scanCues } from '#service/captions/cueScanner';
+import { formatTranscript, type TranscriptDocument } from '#shared/format/formatters';
+import type { Segment } from '#shared/transcript';
 
 const dir = mkdtempSync(join(tmpdir(), 'td-export-readers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@
 // NO_PROXY covers it, and never for a loopback endpoint. And its waits: Retry-After as an HTTP date.
 import { networkInterfaces } from 'node:os';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SttError } from '../../src-main/service/stt/errors';
-import { OpenAiEngine } from '../../src-main/service/stt/engines/openai';
+import type { SttError } from '#service/stt/errors';
+import { OpenAiEngine } from '#service/stt/engines/openai';
 import { listen, readBody, type Loopback } from '../helpers/loopback';
 import { startProxy, type TestProxy } from '../helpers/proxy';
 

@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WebVTTParser } from 'webvtt-parser';
-import { scanCues } from '../../src-main/service/captions/cueScanner';
-import { parseCaptions, type CaptionParse } from '../../src-main/service/captions/index';
-import type { Segment } from '../../src-shared/transcript';
+import { scanCues } from '#service/captions/cueScanner';
+import { parseCaptions, type CaptionParse } from '#service/captions/index';
+import type { Segment } from '#shared/transcript';
 
 function segmentsOf(result: CaptionParse): Segment[] {
   if (!result.ok) throw new Error(`expected captions, got ${result.problem}: ${result.detail}`);

@@ -2,7 +2,7 @@
 // (Facebook's captions_url sometimes). cueScanner.ts finds the cues the way the W3C parser and
 // ffmpeg do (a whitespace-only line does not end a cue, and YouTube's rolling captions are full of
 // them); cleanup and roll-up removal are ours.
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { scanCues, type CueDialect } from './cueScanner';
 import { dropRollingRepeats, type CueLines } from './rolling';
 import { cleanCaptionLines } from './text';

@@ -3,7 +3,7 @@
 // `speaker` field per segment; its HTML format a `<cite>Name:</cite>` before the paragraphs. SubRip
 // has no way to name one, and a "Name:" at the start of an SRT line stays part of the words: we do
 // not guess speakers from text.
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { scanCues } from '../captions/cueScanner';
 import { cleanCaptionLine } from '../captions/text';
 import { groupWords } from '../stt/merge';

@@ -8,8 +8,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, EnvHttpProxyAgent, FormData, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import type { Segment } from '../../../../src-shared/transcript';
-import { backoffMs, isRetryableStatus, retryAfterMs, type RetryPolicy } from '../../upstream/retry';
+import type { Segment } from '#shared/transcript';
+import { backoffMs, isRetryableStatus, retryAfterMs, type RetryPolicy } from '#service/upstream/retry';
 import { wavHeader, BYTES_PER_SECOND } from '../audio/tools';
 import { cancelled, SttError } from '../errors';
 import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';
