@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { bareThenReal } from './process';
-import { ledgerFile } from '../src-main/service/home';
-import { Ledger } from '../src-main/service/ledger/index';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
 import { createBenchKeys } from './keys';
-import { longformBody } from '../src-main/service/platforms/youtube/shape';
-import { parseForPlatform } from '../src-shared/url/parse';
+import { longformBody } from '#service/platforms/youtube/shape';
+import { parseForPlatform } from '#shared/url/parse';
 import { realLengthCues } from '../test/upstream/realLength';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

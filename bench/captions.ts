@@ -4,8 +4,8 @@
 // XML library alone needs for the same bytes (validate + parse); the ratio says what our reading,
 // cleanup and export add on top.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { formatTranscript } from '../src-shared/format/formatters';
-import { parseCaptions } from '../src-main/service/captions/index';
+import { formatTranscript } from '#shared/format/formatters';
+import { parseCaptions } from '#service/captions/index';
 
 const HOURS = 3;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);

@@ -1,4 +1,4 @@
-import type { Ledger } from '../src-main/service/ledger/index';
+import type { Ledger } from '#service/ledger/index';
 
 /**
  * `count` keys, each on its own free account with `credits`, made in one transaction: through the

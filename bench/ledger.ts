@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteStore } from '../src-main/service/ledger/sqliteStore';
+import { SqliteStore } from '#service/ledger/sqliteStore';
 
 const N = Number(process.env.BENCH_N ?? 20_000);
 const dir = mkdtempSync(join(tmpdir(), 'td-bench-ledger-'));

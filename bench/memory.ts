@@ -16,8 +16,8 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { startFixtureUpstream } from '../test/upstream/server';
-import { ledgerFile } from '../src-main/service/home';
-import { Ledger } from '../src-main/service/ledger/index';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
 import { createBenchKeys } from './keys';
 import { cpuSeconds, groupMembers, listeningProcess, mb, peakServer, peakTree, TreeSampler, type TreeSample } from '../test/helpers/procTree';
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { parseFeed } from '../src-main/service/podcast/feed';
-import { matchEpisode } from '../src-main/service/podcast/match';
+import { parseFeed } from '#service/podcast/feed';
+import { matchEpisode } from '#service/podcast/match';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const COPIES = 50;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { bareThenReal } from './process';
-import { ledgerFile } from '../src-main/service/home';
-import { Ledger } from '../src-main/service/ledger/index';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
 import { createBenchKeys } from './keys';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

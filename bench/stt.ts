@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openService } from '../src-main/service/open';
+import { openService } from '#service/open';
 import { concat, ffmpeg, passage, speak, VOICES } from '../test/helpers/speech';
 
 const dir = mkdtempSync(join(tmpdir(), 'td-bench-stt-'));

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
 import { startListeningChild } from './process';
-import { ledgerFile } from '../src-main/service/home';
-import { Ledger } from '../src-main/service/ledger/index';
-import { CLIENT_CHAIN, PLAYER_URL, playerHeaders, playerRequestBody } from '../src-main/service/platforms/youtube/clients';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
+import { CLIENT_CHAIN, PLAYER_URL, playerHeaders, playerRequestBody } from '#service/platforms/youtube/clients';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const WARMUP = 30;

@@ -6,8 +6,8 @@
 // has no network latency, so it shows the client's own cost at its harshest.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { impitTransport } from '../src-main/service/upstream/impitTransport';
-import { undiciTransport, type Transport } from '../src-main/service/upstream/transport';
+import { impitTransport } from '#service/upstream/impitTransport';
+import { undiciTransport, type Transport } from '#service/upstream/transport';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
 const WARMUP = 40;

@@ -1,10 +1,10 @@
 // The renderer's only door to the app: `window.desk`, exactly the contract's DeskApi, nothing else
 // (no ipcRenderer, no process, no shell). Operations go to `desk:<operation>` channels only.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, type DeskApi } from '../src-shared/contract/desk';
-import type { EventName, EventPayload } from '../src-shared/contract/events';
-import type { OperationInput, OperationName, OperationOutput } from '../src-shared/contract/operations';
-import { unwrapDeskResult, type DeskResult } from '../src-shared/contract/result';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, type DeskApi } from '#shared/contract/desk';
+import type { EventName, EventPayload } from '#shared/contract/events';
+import type { OperationInput, OperationName, OperationOutput } from '#shared/contract/operations';
+import { unwrapDeskResult, type DeskResult } from '#shared/contract/result';
 
 const desk = {
   async invoke<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {

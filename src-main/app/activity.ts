@@ -1,8 +1,8 @@
 // What the taskbar/dock shows and when the OS is told something finished, computed from the
 // desk's own events: the queue's items and phase, and podcast job records. Pure: the shell
 // applies the answers (setProgressBar, Notification).
-import type { PodcastJob } from '../../src-shared/contract/podcast';
-import { FINISHED_STATUSES, type QueueItem, type QueueState, type QueueStatus } from '../../src-shared/contract/queue';
+import type { PodcastJob } from '#shared/contract/podcast';
+import { FINISHED_STATUSES, type QueueItem, type QueueState, type QueueStatus } from '#shared/contract/queue';
 
 export interface Notice {
   title: string;

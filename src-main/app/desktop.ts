@@ -3,15 +3,15 @@
 // them in reverse so podcast jobs stop where they can resume at the next start.
 import { join } from 'node:path';
 import { app, Menu, session, shell, type BrowserWindow } from 'electron';
-import type { AppCommand } from '../../src-shared/contract/host';
-import type { PlatformToken } from '../../src-shared/platforms';
+import type { AppCommand } from '#shared/contract/host';
+import type { PlatformToken } from '#shared/platforms';
 import { loadStoredCookies } from '../desk/cookies';
 import { createDesk, type Desk, type DeskHost } from '../desk/index';
 import { RestApiHost } from '../http/restApiHost';
 import { registerDeskOnIpcMain } from '../ipc/electronMain';
 import { originOf } from '../ipc/register';
-import { resolveHome } from '../service/home';
-import { openService, type OpenedService } from '../service/open';
+import { resolveHome } from '#service/home';
+import { openService, type OpenedService } from '#service/open';
 import { chooseFolder, chooseUrlFiles } from './dialogs';
 import { urlFilesInArgs } from './launchArgs';
 import { createMainWindow } from './mainWindow';

@@ -1,7 +1,7 @@
 // System dialogs the desk asks for: URL-list files to import, a folder to export into. Always
 // attached to the main window (modal on macOS), and a cancel is an answer (null), not an error.
 import { dialog, type BrowserWindow, type OpenDialogOptions } from 'electron';
-import { DROPPABLE_EXTENSIONS } from '../../src-shared/queue/extract';
+import { DROPPABLE_EXTENSIONS } from '#shared/queue/extract';
 
 async function open(window: BrowserWindow | undefined, options: OpenDialogOptions): Promise<string[] | null> {
   const result = window === undefined ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(window, options);

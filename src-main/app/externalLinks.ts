@@ -2,7 +2,7 @@
 // Everything else (file:, javascript:, data:, custom schemes such as ms-msdt: or smb:, a router's
 // address) is refused, because shell.openExternal hands the URL to whatever the OS registered.
 import { shell } from 'electron';
-import { literalHostProblem } from '../service/upstream/addressPolicy';
+import { literalHostProblem } from '#service/upstream/addressPolicy';
 
 /** The URL to open, or why not. */
 export function checkExternalUrl(raw: string): { ok: true; url: string } | { ok: false; reason: string } {

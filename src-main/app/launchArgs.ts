@@ -3,7 +3,7 @@
 // (Chromium switches, the app path in development) is ignored.
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { droppableExtension } from '../../src-shared/queue/extract';
+import { droppableExtension } from '#shared/queue/extract';
 
 export function urlFilesInArgs(argv: readonly string[], cwd: string): string[] {
   const files: string[] = [];

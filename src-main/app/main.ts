@@ -3,7 +3,7 @@
 // and session, then the desktop app (desktop.ts). Quitting waits for the service to wind down.
 import { app, dialog } from 'electron';
 import { originOf } from '../ipc/register';
-import { keepNewFilesPrivate } from '../service/home';
+import { keepNewFilesPrivate } from '#service/home';
 import { startDesktop, type Desktop } from './desktop';
 import { urlFilesInArgs } from './launchArgs';
 import { APP_ORIGIN, registerAppScheme } from './protocol';

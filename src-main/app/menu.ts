@@ -1,7 +1,7 @@
 // The application menu: File (Import URL list…, Export…, Settings), and the standard Edit, View
 // and Window menus by role so they behave as the OS expects (copy/paste, zoom, full screen).
 import type { MenuItemConstructorOptions } from 'electron';
-import type { AppCommand } from '../../src-shared/contract/host';
+import type { AppCommand } from '#shared/contract/host';
 
 export interface MenuOptions {
   platform: NodeJS.Platform;

@@ -2,7 +2,7 @@
 // jobs) and a system notification when a batch or a podcast job finishes while the window is not
 // in front (in front, the desk itself shows it).
 import { Notification, type BrowserWindow } from 'electron';
-import type { EventName, EventPayload } from '../../src-shared/contract/events';
+import type { EventName, EventPayload } from '#shared/contract/events';
 import type { Desk } from '../desk/index';
 import { ActivityTracker, type ActivityUpdate } from './activity';
 

@@ -1,7 +1,7 @@
 // keys, credits and balance: the account administration commands.
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { PLANS, type Plan } from '../service/store/port';
+import { PLANS, type Plan } from '#service/store/port';
 import { fail, plan, wholeNumber, withService } from './common';
 
 const DEFAULT_NEW_KEY_CREDITS = 100;

@@ -1,8 +1,8 @@
 // backup: a consistent copy of the ledger, made while servers and the app keep running.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ledgerFile, resolveHome } from '../service/home';
-import { backupDatabase } from '../service/ledger/database';
+import { ledgerFile, resolveHome } from '#service/home';
+import { backupDatabase } from '#service/ledger/database';
 
 export function registerBackup(program: Command): void {
   program

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from 'commander';
-import { resolveHome } from '../service/home';
-import { isPlan, PLANS, type Plan } from '../service/store/port';
-import { openService, type OpenedService } from '../service/open';
-import type { ServiceOptions } from '../service/service';
+import { resolveHome } from '#service/home';
+import { isPlan, PLANS, type Plan } from '#service/store/port';
+import { openService, type OpenedService } from '#service/open';
+import type { ServiceOptions } from '#service/service';
 
 export function wholeNumber(value: string): number {
   const n = Number(value);

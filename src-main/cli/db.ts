@@ -1,7 +1,7 @@
 // db stats | prune | vacuum: the ledger file's own commands. Safe while a server or the app runs
 // on the same data home (SQLite's WAL lets them read while these write, and the other way round).
 import type { Command } from 'commander';
-import type { OpenedService } from '../service/open';
+import type { OpenedService } from '#service/open';
 import { withService } from './common';
 import { duration, formatBytes } from './units';
 

@@ -4,14 +4,14 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { baseName } from '../../src-shared/format/fileNames';
-import { formatTranscript } from '../../src-shared/format/formatters';
-import { PLATFORMS } from '../../src-shared/platforms';
-import { parseAny } from '../../src-shared/url/parse';
+import { baseName } from '#shared/format/fileNames';
+import { formatTranscript } from '#shared/format/formatters';
+import { PLATFORMS } from '#shared/platforms';
+import { parseAny } from '#shared/url/parse';
 import { writeNew } from '../desk/export/files';
-import { ERROR_TEXT } from '../service/apiResponse';
-import type { OpenedService } from '../service/open';
-import { parseLang } from '../service/requestBody';
+import { ERROR_TEXT } from '#service/apiResponse';
+import type { OpenedService } from '#service/open';
+import { parseLang } from '#service/requestBody';
 import { open } from './common';
 
 const GET_FORMATS = ['txt', 'srt', 'vtt', 'json'] as const;

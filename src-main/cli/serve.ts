@@ -2,18 +2,18 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '../../src-shared/contract/desk';
+import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '#shared/contract/desk';
 import { createDesk, type Desk } from '../desk/index';
 import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
 import { DEFAULT_DRAIN_MS } from '../http/drain';
 import { fixedRestApi } from '../http/restApiHost';
 import { startApiServer, type ApiOptions } from '../http/server';
 import { SessionStore } from '../http/session';
-import { resolveHome } from '../service/home';
+import { resolveHome } from '#service/home';
 import { fail, open, port } from './common';
 import { stopOnSignals } from './stopSignals';
 import { cacheSize } from './units';
-import type { PodcastEvent } from '../service/podcast/index';
+import type { PodcastEvent } from '#service/podcast/index';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 

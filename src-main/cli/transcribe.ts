@@ -2,11 +2,11 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { EXPORT_FORMATS, formatTranscript, isExportFormat, type ExportFormat } from '../../src-shared/format/formatters';
-import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '../service/settings';
-import { isSttError, type SttProgress } from '../service/stt/index';
-import { checkLocalModel, downloadModel, MODEL_CATALOGUE, modelFile } from '../service/stt/models';
-import { resolveHome } from '../service/home';
+import { EXPORT_FORMATS, formatTranscript, isExportFormat, type ExportFormat } from '#shared/format/formatters';
+import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '#service/settings';
+import { isSttError, type SttProgress } from '#service/stt/index';
+import { checkLocalModel, downloadModel, MODEL_CATALOGUE, modelFile } from '#service/stt/models';
+import { resolveHome } from '#service/home';
 import { fail, open } from './common';
 
 function engineOption(value: string): EngineId | 'auto' {

@@ -1,6 +1,6 @@
 // Sizes and durations as a person types them on the command line.
 import { InvalidArgumentError } from 'commander';
-import { CACHE_MIN_BYTES } from '../../src-shared/settings';
+import { CACHE_MIN_BYTES } from '#shared/settings';
 
 /** Decimal units, as disks and `ls -lh --si` count (1 MB = 1,000,000 bytes); binary ones spelled KiB, MiB, GiB. */
 const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };

@@ -3,8 +3,8 @@
 // JSON file in the data home; a running `serve` or desktop app reads it again on its next request,
 // so these commands need neither the ledger nor a restart.
 import type { Command } from 'commander';
-import { prepareHome, resolveHome } from '../service/home';
-import { ProfileError, profileFile, UpstreamProfile, type ProfileEntry } from '../service/upstream/profile';
+import { prepareHome, resolveHome } from '#service/home';
+import { ProfileError, profileFile, UpstreamProfile, type ProfileEntry } from '#service/upstream/profile';
 import { fail } from './common';
 
 /** Values longer than this (X's bearer) overflow their column instead of widening every row. */

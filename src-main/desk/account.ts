@@ -1,8 +1,8 @@
 // Balance and API keys from the desk, with the same rules as the CLI's `keys` commands.
-import type { Balance, KeyListing } from '../../src-shared/contract/account';
-import type { OperationOutput, ParsedInput } from '../../src-shared/contract/operations';
-import { DeskError } from '../../src-shared/contract/result';
-import { normalizePrefix } from '../service/store/port';
+import type { Balance, KeyListing } from '#shared/contract/account';
+import type { OperationOutput, ParsedInput } from '#shared/contract/operations';
+import { DeskError } from '#shared/contract/result';
+import { normalizePrefix } from '#service/store/port';
 import type { DeskDeps } from './deps';
 
 const prefixOf = (key: string) => key.slice(0, 16);

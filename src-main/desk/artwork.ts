@@ -1,6 +1,6 @@
 // Podcast artwork for the job cards, fetched by the main process through the one upstream client
 // (address guard, proxy, routing): the renderer loads nothing from the internet and its CSP says so.
-import type { UpstreamClient } from '../service/upstream/client';
+import type { UpstreamClient } from '#service/upstream/client';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const KEEP = 64;

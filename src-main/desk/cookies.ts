@@ -3,12 +3,12 @@
 // app's keychain) and into the upstream client's jar, and the host may mirror them into its own
 // network session. Without a SecretStore (the browser build) importing is refused, not kept in clear.
 import { Cookie } from 'tough-cookie';
-import type { PlatformCookies } from '../../src-shared/contract/host';
-import { DeskError } from '../../src-shared/contract/result';
-import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '../../src-shared/platforms';
-import { SecretStoreError, type SecretStore } from '../service/secrets';
-import { parseNetscapeCookies, type CookieJars } from '../service/upstream/cookies';
-import { isOnSites, PLATFORM_SITES } from '../service/upstream/platformSites';
+import type { PlatformCookies } from '#shared/contract/host';
+import { DeskError } from '#shared/contract/result';
+import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '#shared/platforms';
+import { SecretStoreError, type SecretStore } from '#service/secrets';
+import { parseNetscapeCookies, type CookieJars } from '#service/upstream/cookies';
+import { isOnSites, PLATFORM_SITES } from '#service/upstream/platformSites';
 
 export const cookiesSecretName = (platform: PlatformToken) => `cookies.${platform}`;
 

@@ -1,16 +1,16 @@
 // What the desk is built from: the opened service (src-main/service/open.ts) and the few things
 // only the host knows (data home, default export folder, how the REST API is hosted).
 import type { Cookie } from 'tough-cookie';
-import type { HostInfo } from '../../src-shared/contract/host';
-import type { RestApiState } from '../../src-shared/contract/settings';
-import type { PlatformToken } from '../../src-shared/platforms';
-import type { SecretStore } from '../service/secrets';
-import type { Settings } from '../service/settings';
-import type { OwnerBootstrap } from '../service/home';
-import type { TranscriptService } from '../service/service';
-import type { Store } from '../service/store/port';
-import type { UpstreamClient } from '../service/upstream/client';
-import type { UpstreamProfile } from '../service/upstream/profile';
+import type { HostInfo } from '#shared/contract/host';
+import type { RestApiState } from '#shared/contract/settings';
+import type { PlatformToken } from '#shared/platforms';
+import type { SecretStore } from '#service/secrets';
+import type { Settings } from '#service/settings';
+import type { OwnerBootstrap } from '#service/home';
+import type { TranscriptService } from '#service/service';
+import type { Store } from '#service/store/port';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import type { Clock } from './clock';
 
 /**

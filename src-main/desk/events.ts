@@ -1,5 +1,5 @@
 // The desk's events, to whichever transports listen (IPC windows, SSE streams).
-import type { EventName, EventPayload } from '../../src-shared/contract/events';
+import type { EventName, EventPayload } from '#shared/contract/events';
 
 export type DeskEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 

@@ -4,10 +4,10 @@
 // the typed `call`. Both parse the input with the operation's zod schema, once, and answer
 // `{ ok, value } | { ok: false, error }`. Plain Node: this folder never imports electron, and it
 // never imports a transport (src-main/http, src-main/ipc): they import it.
-import { isOperationName, OPERATIONS, type OperationInput, type OperationName, type OperationOutput, type ParsedInput } from '../../src-shared/contract/operations';
-import { DeskError, isDeskError, type DeskResult } from '../../src-shared/contract/result';
-import { Settings } from '../service/settings';
-import { MAX_ENQUEUE, type QueueItem } from '../../src-shared/contract/queue';
+import { isOperationName, OPERATIONS, type OperationInput, type OperationName, type OperationOutput, type ParsedInput } from '#shared/contract/operations';
+import { DeskError, isDeskError, type DeskResult } from '#shared/contract/result';
+import { Settings } from '#service/settings';
+import { MAX_ENQUEUE, type QueueItem } from '#shared/contract/queue';
 import { estimateBatch } from './queue/estimate';
 import { addOwnerCredits, createKey, listKeys, readBalance, revokeKey } from './account';
 import { ArtworkCache } from './artwork';

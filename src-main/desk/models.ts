@@ -1,12 +1,12 @@
 // Whisper model downloads from the desk: one at a time per model, progress as events (at most a
 // few a second), cancel; a finished model becomes the one whisper uses, as `models download` does.
 import { existsSync } from 'node:fs';
-import type { ModelDownload, WhisperModel } from '../../src-shared/contract/models';
-import { DeskError } from '../../src-shared/contract/result';
-import type { Settings } from '../service/settings';
-import { isSttError } from '../service/stt/errors';
-import { downloadModel, findModel, MODEL_CATALOGUE, modelFile } from '../service/stt/models';
-import type { UpstreamClient } from '../service/upstream/client';
+import type { ModelDownload, WhisperModel } from '#shared/contract/models';
+import { DeskError } from '#shared/contract/result';
+import type { Settings } from '#service/settings';
+import { isSttError } from '#service/stt/errors';
+import { downloadModel, findModel, MODEL_CATALOGUE, modelFile } from '#service/stt/models';
+import type { UpstreamClient } from '#service/upstream/client';
 import type { DeskEvents } from './events';
 
 const PROGRESS_EVERY_MS = 250;

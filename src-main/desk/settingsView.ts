@@ -1,12 +1,12 @@
 // Settings as the desk shows and changes them; secrets are write-only.
-import { BROWSER_HOST, type HostInfo } from '../../src-shared/contract/host';
-import type { SettingsView } from '../../src-shared/contract/settings';
-import type { ParsedInput } from '../../src-shared/contract/operations';
-import { DeskError } from '../../src-shared/contract/result';
-import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '../../src-shared/settings';
-import { SecretStoreError } from '../service/secrets';
-import { SettingsError, type Settings } from '../service/settings';
-import type { TranscriptCacheStore } from '../service/store/port';
+import { BROWSER_HOST, type HostInfo } from '#shared/contract/host';
+import type { SettingsView } from '#shared/contract/settings';
+import type { ParsedInput } from '#shared/contract/operations';
+import { DeskError } from '#shared/contract/result';
+import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '#shared/settings';
+import { SecretStoreError } from '#service/secrets';
+import { SettingsError, type Settings } from '#service/settings';
+import type { TranscriptCacheStore } from '#service/store/port';
 import type { RestApiControl } from './deps';
 
 export interface SettingsContext {

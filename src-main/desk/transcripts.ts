@@ -1,9 +1,9 @@
 // A finished transcript as the viewer and the exporter read it, from the cache or an episode.
-import type { SpecCaptionTrack } from '../../src-shared/contract/api/index';
-import type { CaptionTrackInfo, TranscriptRef, TranscriptView } from '../../src-shared/contract/transcript';
-import { DeskError } from '../../src-shared/contract/result';
-import type { TranscriptDocument } from '../../src-shared/format/formatters';
-import { specFieldsOf } from '../service/core/transcript';
+import type { SpecCaptionTrack } from '#shared/contract/api/index';
+import type { CaptionTrackInfo, TranscriptRef, TranscriptView } from '#shared/contract/transcript';
+import { DeskError } from '#shared/contract/result';
+import type { TranscriptDocument } from '#shared/format/formatters';
+import { specFieldsOf } from '#service/core/transcript';
 import type { DeskDeps } from './deps';
 
 /** The viewer's list of a video's caption tracks (YouTube's `kind: asr` is auto-generated). */

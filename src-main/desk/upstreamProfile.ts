@@ -1,8 +1,8 @@
 // The upstream profile as the Settings panel edits it: the same file and the same checks as
 // `transcript-desk upstream`, so a value refused in one is refused in the other with the same words.
-import { DeskError } from '../../src-shared/contract/result';
-import type { UpstreamProfileView } from '../../src-shared/contract/upstream';
-import { ProfileError, type UpstreamProfile } from '../service/upstream/profile';
+import { DeskError } from '#shared/contract/result';
+import type { UpstreamProfileView } from '#shared/contract/upstream';
+import { ProfileError, type UpstreamProfile } from '#service/upstream/profile';
 
 export function upstreamProfileView(profile: UpstreamProfile): UpstreamProfileView {
   return { entries: profile.entries(), file: profile.location ?? '(in memory: this build keeps no profile file)' };

@@ -1,8 +1,8 @@
 // The empty queue's first-run guide: prices from billing.ts (spec §8), speech-to-text readiness.
-import type { WelcomeView } from '../../src-shared/contract/welcome';
-import { PODCAST_GRACE_SECONDS, SYNC_TRANSCRIPT_PRICE, podcastPrice } from '../service/billing';
-import type { Settings } from '../service/settings';
-import { speechReadiness } from '../service/stt/engines/speechReadiness';
+import type { WelcomeView } from '#shared/contract/welcome';
+import { PODCAST_GRACE_SECONDS, SYNC_TRANSCRIPT_PRICE, podcastPrice } from '#service/billing';
+import type { Settings } from '#service/settings';
+import { speechReadiness } from '#service/stt/engines/speechReadiness';
 
 export async function welcomeView(settings: Settings, home: string): Promise<WelcomeView> {
   return {

@@ -2,8 +2,8 @@
 // (src-main/desk/export/download.ts). Same checks as the RPC routes (Host, Origin, session), run
 // by the caller's onRequest hook before the body is read.
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
-import { EXPORT_SUMMARY_HEADER, HTTP_EXPORT_DOWNLOAD_PATH } from '../../src-shared/contract/exports';
-import type { DeskResult } from '../../src-shared/contract/result';
+import { EXPORT_SUMMARY_HEADER, HTTP_EXPORT_DOWNLOAD_PATH } from '#shared/contract/exports';
+import type { DeskResult } from '#shared/contract/result';
 import type { Desk } from '../desk/index';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -2,9 +2,9 @@
 // turns it on (settings `desk.api.enabled`, `desk.api.port`). `serve --ui` is itself the API, so
 // there it is reported, not switched. Hosting a server is the transport's business: the desk sees
 // only the RestApiControl it is given (desk/deps.ts), built by app/desktop.ts or cli/serve.ts.
-import type { RestApiState } from '../../src-shared/contract/settings';
+import type { RestApiState } from '#shared/contract/settings';
 import type { RestApiControl } from '../desk/index';
-import type { TranscriptService } from '../service/service';
+import type { TranscriptService } from '#service/service';
 import { startApiServer, type RunningServer } from './server';
 
 /** The API served by the process the desk lives in (serve --ui): always on, not switchable here. */

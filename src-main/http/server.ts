@@ -2,9 +2,9 @@
 // statuses, texts and headers are decided by the service.
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { platformFromPathSegment } from '../../src-shared/platforms';
-import { ERROR_TEXT, type ApiResponse } from '../service/apiResponse';
-import type { Admission, Caller, TranscriptService } from '../service/service';
+import { platformFromPathSegment } from '#shared/platforms';
+import { ERROR_TEXT, type ApiResponse } from '#service/apiResponse';
+import type { Admission, Caller, TranscriptService } from '#service/service';
 import { Connections } from './connections';
 import { DEFAULT_DRAIN_MS, drain, type DrainOutcome } from './drain';
 

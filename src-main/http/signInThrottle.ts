@@ -1,7 +1,7 @@
 // How often the desk's sign-in (POST /app/session) may fail for one source. The owner key and the
 // login tokens are 256-bit secrets, so guessing is hopeless anyway; the throttle keeps it that way
 // with no help from luck, and keeps a flood of guesses from costing anything.
-import { clientBucket } from '../service/rateLimit';
+import { clientBucket } from '#service/rateLimit';
 
 export interface SignInThrottleOptions {
   /** Failed attempts allowed per source within `windowMs`; the next one is refused. */

@@ -1,9 +1,9 @@
 // Electron transport of the desk's handler table: one `ipcMain.handle('desk:<operation>')` per
 // operation, and events forwarded with `webContents.send`. It takes ipcMain-like objects instead
 // of importing electron, so it stays testable in plain Node; the shell passes the real ones.
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX } from '../../src-shared/contract/desk';
-import { OPERATION_NAMES } from '../../src-shared/contract/operations';
-import type { DeskResult } from '../../src-shared/contract/result';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX } from '#shared/contract/desk';
+import { OPERATION_NAMES } from '#shared/contract/operations';
+import type { DeskResult } from '#shared/contract/result';
 import type { Desk } from '../desk/index';
 
 /** What `ipcMain.handle` gives a handler: the frame that sent the request (null once it is gone). */

@@ -2,9 +2,9 @@
 // and platform cookies. The interface lives here, in plain Node, so the service and the desk can
 // receive a store without importing electron; the stores themselves (keytar, Electron safeStorage)
 // are the shell's (src-main/app/secrets/).
-import type { SecretBackend } from '../../src-shared/contract/host';
+import type { SecretBackend } from '#shared/contract/host';
 
-export type { SecretBackend } from '../../src-shared/contract/host';
+export type { SecretBackend } from '#shared/contract/host';
 
 export interface SecretStore {
   /** Where values go: the OS keychain, Electron safeStorage, or nowhere (every write is refused). */

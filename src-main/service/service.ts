@@ -2,8 +2,8 @@
 // which parse the request body once, ask the core (core/index.ts) and render its typed outcome
 // into the spec's body and headers (restAnswers.ts). No transport decides a status or a text.
 // Callers in this process (the desk, the CLI) use `core` directly.
-import { PLATFORMS, type SyncPlatformToken } from '../../src-shared/platforms';
-import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
+import { PLATFORMS, type SyncPlatformToken } from '#shared/platforms';
+import { parseForPlatform, type ParsedItem } from '#shared/url/parse';
 import { withHeaders, type ApiResponse } from './apiResponse';
 import type { Caller } from './core/caller';
 import { TranscriptCore } from './core/index';

@@ -2,12 +2,12 @@
 // `set`; every value is validated on the way in and on the way out, so a row edited by hand or
 // written by a newer build cannot crash a reader: an unreadable value falls back to its default.
 import { availableParallelism } from 'node:os';
-import { SECRET_SETTINGS, SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '../../src-shared/settings';
+import { SECRET_SETTINGS, SETTING_DEFAULTS, SETTING_KEYS, SETTING_SCHEMAS, type EngineId, type SettingKey, type SettingValue, type SettingValues } from '#shared/settings';
 import { decodeSetting, type Store } from './store/port';
 import { checkModelFile, LocalPathError, planExportFolder } from './localPaths';
 
 // The schemas and defaults live in src-shared so the renderer validates with the same rules.
-export { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId, type SettingKey, type SettingValue } from '../../src-shared/settings';
+export { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId, type SettingKey, type SettingValue } from '#shared/settings';
 export const DEFAULTS = SETTING_DEFAULTS;
 const SCHEMAS = SETTING_SCHEMAS;
 

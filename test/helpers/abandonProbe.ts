@@ -4,7 +4,7 @@
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { abandonFile, keepWhatArrived } from '../../src-main/service/stt/audio/fileSink';
+import { abandonFile, keepWhatArrived } from '#service/stt/audio/fileSink';
 
 let uncaught = 0;
 process.on('uncaughtException', () => uncaught++);

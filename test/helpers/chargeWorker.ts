@@ -1,6 +1,6 @@
 // A separate OS process charging one account through its own SQLite connection, started at the
 // same wall-clock moment as its siblings, to race for the same credits for real.
-import { Ledger } from '../../src-main/service/ledger/index';
+import { Ledger } from '#service/ledger/index';
 
 const [file, accountId, count, startAt, tag] = process.argv.slice(2);
 const ledger = Ledger.open(file as string);

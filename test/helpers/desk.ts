@@ -1,12 +1,12 @@
 // A desk on a real data home (real SQLite, the real service and fetchers) whose upstream traffic
 // goes to the fixture upstream, with a clock the test moves, and every event it sends recorded.
 import { join } from 'node:path';
-import type { EventName, EventPayload } from '../../src-shared/contract/events';
-import type { OperationInput, OperationName, OperationOutput } from '../../src-shared/contract/operations';
-import type { DeskResult } from '../../src-shared/contract/result';
+import type { EventName, EventPayload } from '#shared/contract/events';
+import type { OperationInput, OperationName, OperationOutput } from '#shared/contract/operations';
+import type { DeskResult } from '#shared/contract/result';
 import type { Clock } from '../../src-main/desk/clock';
 import { createDesk, type Desk, type PodcastJobControl } from '../../src-main/desk/index';
-import { openService, type OpenedService } from '../../src-main/service/open';
+import { openService, type OpenedService } from '#service/open';
 
 /** Time that moves only when the test says so; sleepers wake when it passes their end. */
 export class TestClock implements Clock {

@@ -3,14 +3,14 @@
 // need no `npm run build`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HTTP_APP_PREFIX, HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '../../src-shared/contract/desk';
+import { HTTP_APP_PREFIX, HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '#shared/contract/desk';
 import { createDesk, type Desk } from '../../src-main/desk/index';
 import { registerAppRoutes } from '../../src-main/http/appRoutes';
 import { startApiServer, type ApiOptions, type RunningServer } from '../../src-main/http/server';
 import { SessionStore } from '../../src-main/http/session';
 import type { SignInThrottle } from '../../src-main/http/signInThrottle';
-import { openService, type OpenedService } from '../../src-main/service/open';
-import type { TranscriptService } from '../../src-main/service/service';
+import { openService, type OpenedService } from '#service/open';
+import type { TranscriptService } from '#service/service';
 
 export interface DeskServer {
   server: RunningServer;

@@ -2,7 +2,7 @@
 // loopback (TRANSCRIPT_DESK_UPSTREAM), with a key of known balance: what every platform's black-box
 // REST tests need.
 import { expect, inject } from 'vitest';
-import type { SyncPlatformToken } from '../../src-shared/platforms';
+import type { SyncPlatformToken } from '#shared/platforms';
 import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 import { createKey, startServer, type CreatedKey, type ServerProcess } from './cli';

@@ -3,7 +3,7 @@
 // desktop app holds imported cookies) or a service built with other parts (a smaller admission).
 import { inject } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src-main/http/server';
-import type { TranscriptService } from '../../src-main/service/service';
+import type { TranscriptService } from '#service/service';
 import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 import { call, post, type Reply } from './http';

@@ -1,5 +1,5 @@
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
 import { tempHome } from './home';
 
 /** A real ledger file in a fresh data home; `dispose` closes it and removes the home. */

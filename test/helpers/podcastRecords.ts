@@ -2,7 +2,7 @@
 // (migration 001) and the reservation in the credit ledger. The desk's unit tests use them to put
 // a job in an exact state (a chunk count, a settle price, a failure text) in milliseconds, without
 // speech-to-text; the Playwright tests and the demo run real jobs through the podcast runner.
-import type { Ledger } from '../../src-main/service/ledger/index';
+import type { Ledger } from '#service/ledger/index';
 
 export interface EpisodeFixture {
   jobId: string;

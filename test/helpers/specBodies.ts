@@ -2,8 +2,8 @@
 // `call()` (http.ts) checks every answer of the API against it, so each black-box REST test also
 // proves the body has exactly the spec's shape (§2.3, §2.4, §2.5, §7).
 import type { z } from 'zod';
-import { balanceRecordSchema, dedupedJobSchema, errorBodySchema, jobAcceptedSchema, jobRecordSchema, transcriptResponseSchema } from '../../src-shared/contract/api/index';
-import { platformFromPathSegment } from '../../src-shared/platforms';
+import { balanceRecordSchema, dedupedJobSchema, errorBodySchema, jobAcceptedSchema, jobRecordSchema, transcriptResponseSchema } from '#shared/contract/api/index';
+import { platformFromPathSegment } from '#shared/platforms';
 
 export function specSchemaFor(method: 'GET' | 'POST', path: string, status: number): z.ZodType | undefined {
   const route = path.split('?')[0] ?? '';

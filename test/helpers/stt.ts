@@ -1,8 +1,8 @@
 // A data home with the service opened in-process, for speech-to-text tests.
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { openService, type OpenedService } from '../../src-main/service/open';
-import { scratchRoot } from '../../src-main/service/stt/workdir';
+import { openService, type OpenedService } from '#service/open';
+import { scratchRoot } from '#service/stt/workdir';
 import { tempHome } from './home';
 
 export async function openTestService(env: NodeJS.ProcessEnv = {}): Promise<OpenedService & { home: string; remove(): Promise<void> }> {

@@ -1,6 +1,6 @@
 // A separate process that transcribes one file, so a test can kill it mid-job like a crash would.
 // Prints `progress <done> <total>` lines, then `result <json>`.
-import { openService } from '../../src-main/service/open';
+import { openService } from '#service/open';
 
 const [home, file, taskKey, workers] = process.argv.slice(2) as [string, string, string, string];
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // Upstream clients against real loopback servers, for the client's own tests: each test's servers
 // and clients are closed after it (`afterEach(closeUpstreams)`).
-import { UpstreamClient } from '../../src-main/service/upstream/client';
-import type { UpstreamError } from '../../src-main/service/upstream/errors';
+import { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamError } from '#service/upstream/errors';
 import { listen, type Loopback } from './loopback';
 
 const servers: Loopback[] = [];

@@ -2,10 +2,10 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { longformBody } from '../../src-main/service/platforms/youtube/shape';
-import { parseForPlatform } from '../../src-shared/url/parse';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
+import { longformBody } from '#service/platforms/youtube/shape';
+import { parseForPlatform } from '#shared/url/parse';
 import { runCli, spawnTs, waitForOutput } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerKeyFile } from '../../src-main/service/home';
+import { ownerKeyFile } from '#service/home';
 import { runCli } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';

@@ -3,7 +3,7 @@
 // reset the compiled hash is sent again, with no restart.
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { profileFile } from '../../src-main/service/upstream/profile';
+import { profileFile } from '#service/upstream/profile';
 import { runCli } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';

@@ -4,8 +4,8 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync,
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerFile, ownerKeyFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
+import { ledgerFile, ownerKeyFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
 import { createKey, runCli, startServer, type ServerProcess } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';

@@ -5,10 +5,10 @@
 // same whichever way it came.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskErrorOf, unwrapDeskResult, type DeskErrorBody, type DeskResult } from '../../src-shared/contract/result';
+import { deskErrorOf, unwrapDeskResult, type DeskErrorBody, type DeskResult } from '#shared/contract/result';
 import { createDesk, type Desk } from '../../src-main/desk/index';
 import { registerDeskIpc, type IpcInvokeEventLike } from '../../src-main/ipc/register';
-import { openService, type OpenedService } from '../../src-main/service/open';
+import { openService, type OpenedService } from '#service/open';
 import { rpcAnswer } from '../../src-renderer/src/lib/rpcAnswer';
 import { startDeskServer, type DeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';

@@ -3,7 +3,7 @@
 // the REST API unchanged.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_SESSION_HEADER } from '../../src-shared/contract/desk';
+import { HTTP_SESSION_HEADER } from '#shared/contract/desk';
 import { SignInThrottle } from '../../src-main/http/signInThrottle';
 import { runCli } from '../helpers/cli';
 import { startDeskServer, type DeskServer } from '../helpers/deskServer';

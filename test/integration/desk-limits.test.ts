@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_SESSION_HEADER } from '../../src-shared/contract/desk';
+import { HTTP_SESSION_HEADER } from '#shared/contract/desk';
 import { spawnTs, waitForOutput } from '../helpers/cli';
 import { startDeskServer, type DeskServer, type DeskServerOptions } from '../helpers/deskServer';
 import { cliGuardMs } from '../helpers/guards';

@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HTTP_SESSION_HEADER } from '../../src-shared/contract/desk';
-import { EXPORT_SUMMARY_HEADER, HTTP_EXPORT_DOWNLOAD_PATH } from '../../src-shared/contract/exports';
+import { HTTP_SESSION_HEADER } from '#shared/contract/desk';
+import { EXPORT_SUMMARY_HEADER, HTTP_EXPORT_DOWNLOAD_PATH } from '#shared/contract/exports';
 import { startDeskServer, type DeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
 

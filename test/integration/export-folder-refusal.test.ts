@@ -13,7 +13,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '../../src-shared/contract/desk';
+import { HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '#shared/contract/desk';
 import { waitForOutput } from '../helpers/cli';
 import { CLI_RUN_GUARD_MS } from '../helpers/guards';
 import { killGroup, trackGroup } from '../helpers/processes';

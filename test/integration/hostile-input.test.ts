@@ -2,14 +2,14 @@
 // on the plain server (serve) and on the server that also carries the desk's routes (serve --ui).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_TOKENS } from '../../src-shared/platforms';
+import { PLATFORM_TOKENS } from '#shared/platforms';
 import { startApiServer } from '../../src-main/http/server';
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { TranscriptService } from '../../src-main/service/service';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
+import { TranscriptService } from '#service/service';
 import { startDeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
-import { SqliteStore } from '../../src-main/service/ledger/sqliteStore';
+import { SqliteStore } from '#service/ledger/sqliteStore';
 
 const MODES: { name: string; start(service: TranscriptService, home: string): Promise<{ url: string; close(): Promise<void> }> }[] = [
   { name: 'serve', start: (service) => startApiServer(service, '127.0.0.1', 0) },

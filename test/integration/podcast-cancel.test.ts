@@ -2,9 +2,9 @@
 // the job fails with "Cancelled" and is refunded; the work stops unless another account waits on it.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openService, type OpenedService } from '../../src-main/service/open';
-import { podcastScratch, type PodcastEvent } from '../../src-main/service/podcast/runner';
-import type { Caller } from '../../src-main/service/service';
+import { openService, type OpenedService } from '#service/open';
+import { podcastScratch, type PodcastEvent } from '#service/podcast/runner';
+import type { Caller } from '#service/service';
 import { createKey } from '../helpers/cli';
 import { POLLED_JOB_GUARD_MS } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
@@ -12,7 +12,7 @@ import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
 import { prepareMedia } from '../upstream/media';
 import { clipGuardMs } from '../helpers/spoken';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 let home: ReturnType<typeof tempHome>;
 let fixture: FixtureUpstream;

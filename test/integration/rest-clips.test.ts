@@ -2,7 +2,7 @@
 // APIs of the fixture upstream, media made by flite, pocketsphinx as the engine.
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileFile } from '../../src-main/service/upstream/profile';
+import { profileFile } from '#service/upstream/profile';
 import { expectCacheHit, expectCharged, expectFreeFailure, startSpeechHarness, type Harness } from '../helpers/harness';
 import { cookieLine, startInProcessRest } from '../helpers/inProcessRest';
 import { clipGuardMs, expectClipSpeech, expectTooLong } from '../helpers/spoken';

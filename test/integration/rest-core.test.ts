@@ -2,7 +2,7 @@
 // made with the real CLI, plain HTTP. Only statuses that need no upstream are covered here.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerFile } from '../../src-main/service/home';
+import { ledgerFile } from '#service/home';
 import { createKey, runCli, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';

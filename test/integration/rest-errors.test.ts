@@ -3,10 +3,10 @@
 // the inside and is logged with its stack for the operator.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer } from '../../src-main/http/server';
-import { openService } from '../../src-main/service/open';
+import { openService } from '#service/open';
 import { startDeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 interface Running {
   url: string;

@@ -3,9 +3,9 @@
 // is fetched again because its scratch copy was lost too, and the credits move exactly once.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { podcastScratch } from '../../src-main/service/podcast/runner';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
+import { podcastScratch } from '#service/podcast/runner';
 import { speechGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';
 import { balanceOf, getJob, pollJob, submitEpisode } from '../helpers/podcast';

@@ -1,8 +1,8 @@
 // Podcast jobs through the REST API of a real `serve` process (spec §2.4, §3, §4.2, §4.3, §8):
 // Apple's lookup API, the feeds and the audio on the fixture upstream, pocketsphinx as the engine.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { ledgerFile } from '../../src-main/service/home';
+import { Ledger } from '#service/ledger/index';
+import { ledgerFile } from '#service/home';
 import { createKey, type CreatedKey } from '../helpers/cli';
 import { cliGuardMs, POLLED_JOB_GUARD_MS, speechGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';

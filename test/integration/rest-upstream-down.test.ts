@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SyncPlatformToken } from '../../src-shared/platforms';
+import type { SyncPlatformToken } from '#shared/platforms';
 import { createKey, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
 import { tempHome } from '../helpers/home';
 import { call, post } from '../helpers/http';

@@ -5,7 +5,7 @@
 // on any of them would make the test time out instead of passing.
 import type { Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { HTTP_SESSION_HEADER } from '../../src-shared/contract/desk';
+import { HTTP_SESSION_HEADER } from '#shared/contract/desk';
 import { startDeskServer, type DeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
 import { rawConnection, requestHead, responses } from '../helpers/rawHttp';

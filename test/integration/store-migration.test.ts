@@ -5,17 +5,17 @@
 // without asking upstream, and the library finds the same entries with the same snippets.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncPlatformToken } from '../../src-shared/platforms';
-import { parseForPlatform } from '../../src-shared/url/parse';
+import type { SyncPlatformToken } from '#shared/platforms';
+import { parseForPlatform } from '#shared/url/parse';
 import { toFtsQuery } from '../../src-main/desk/library/search';
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
-import type { LibraryFilter } from '../../src-main/service/store/port';
-import { migrate } from '../../src-main/service/ledger/migrate';
-import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
-import type { FetchedTranscript } from '../../src-main/service/platforms/fetcher';
-import { buildFetchers } from '../../src-main/service/platforms/index';
-import { transcriptCacheKey } from '../../src-main/service/service';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
+import type { LibraryFilter } from '#service/store/port';
+import { migrate } from '#service/ledger/migrate';
+import { MIGRATIONS } from '#service/ledger/migrations/index';
+import type { FetchedTranscript } from '#service/platforms/fetcher';
+import { buildFetchers } from '#service/platforms/index';
+import { transcriptCacheKey } from '#service/service';
 import { createKey, runCli, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { TEST_UPSTREAM_TIMEOUT_MS } from '../helpers/harness';

@@ -6,8 +6,8 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ledgerFile } from '../../src-main/service/home';
-import { Ledger } from '../../src-main/service/ledger/index';
+import { ledgerFile } from '#service/home';
+import { Ledger } from '#service/ledger/index';
 import { runCli } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { startHarness, type Harness } from '../helpers/harness';

@@ -3,10 +3,10 @@
 // fixture's hostile CDN (hosts/hostile.ts) holds one X video's media, so a transcription is running
 // for as long as the test wants.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildFetchers } from '../../src-main/service/platforms/index';
-import { TranscriptService } from '../../src-main/service/service';
-import { SttAdmission } from '../../src-main/service/stt/admission';
-import { SpeechToText } from '../../src-main/service/stt/index';
+import { buildFetchers } from '#service/platforms/index';
+import { TranscriptService } from '#service/service';
+import { SttAdmission } from '#service/stt/admission';
+import { SpeechToText } from '#service/stt/index';
 import { PLAIN_GUARD_MS } from '../helpers/guards';
 import type { Reply } from '../helpers/http';
 import { startInProcessRest, type InProcessRest } from '../helpers/inProcessRest';

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcmFile } from '../../src-main/service/stt/audio/decode';
-import { probeMedia } from '../../src-main/service/stt/audio/probe';
-import { SAMPLE_RATE } from '../../src-main/service/stt/audio/tools';
-import { isSttError } from '../../src-main/service/stt/errors';
+import { decodeToPcmFile } from '#service/stt/audio/decode';
+import { probeMedia } from '#service/stt/audio/probe';
+import { SAMPLE_RATE } from '#service/stt/audio/tools';
+import { isSttError } from '#service/stt/errors';
 import { ffmpeg } from '../helpers/speech';
 
 let dir: string;

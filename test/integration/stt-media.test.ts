@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MediaSource, SttError, TranscribeOptions } from '../../src-main/service/stt/index';
+import type { MediaSource, SttError, TranscribeOptions } from '#service/stt/index';
 import { speechGuardMs } from '../helpers/guards';
 import { listen, type Loopback } from '../helpers/loopback';
 import { ffmpeg, passage, speak } from '../helpers/speech';

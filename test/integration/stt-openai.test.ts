@@ -2,7 +2,7 @@
 // the real API does (segment times in seconds), plus the quirks of other servers.
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { SttError } from '../../src-main/service/stt/index';
+import type { SttError } from '#service/stt/index';
 import { listen, type Loopback } from '../helpers/loopback';
 import { speak } from '../helpers/speech';
 import { openTestService } from '../helpers/stt';

@@ -5,21 +5,21 @@
 // words for the same audio on any machine, and the time limits are hang guards (guards.ts).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { decodeToPcmFile } from '../../src-main/service/stt/audio/decode';
-import { EnergyMeter } from '../../src-main/service/stt/audio/energy';
-import { planChunks } from '../../src-main/service/stt/chunker';
-import { PocketsphinxEngine } from '../../src-main/service/stt/engines/pocketsphinx';
-import { mergeChunks } from '../../src-main/service/stt/merge';
-import { runChunks } from '../../src-main/service/stt/pipeline';
-import type { SttError, SttProgress } from '../../src-main/service/stt/index';
-import { createWorkDir } from '../../src-main/service/stt/workdir';
+import { decodeToPcmFile } from '#service/stt/audio/decode';
+import { EnergyMeter } from '#service/stt/audio/energy';
+import { planChunks } from '#service/stt/chunker';
+import { PocketsphinxEngine } from '#service/stt/engines/pocketsphinx';
+import { mergeChunks } from '#service/stt/merge';
+import { runChunks } from '#service/stt/pipeline';
+import type { SttError, SttProgress } from '#service/stt/index';
+import { createWorkDir } from '#service/stt/workdir';
 import { speechGuardMs } from '../helpers/guards';
 import { watchChildren } from '../helpers/processes';
 import { FOUR_VOICES_SECONDS as AUDIO_SECONDS, fourVoices, passage, speak } from '../helpers/speech';
 import { openTestService, pcmOf, scratchLeft } from '../helpers/stt';
 import { abortedWhenTestEnds } from '../helpers/teardown';
 import { wordErrorRate, words } from '../helpers/wer';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 // Measured on this audio (pocketsphinx 5prealpha, Debian 12; the same on every run, as the engine
 // is deterministic): whole file 0.147, chunked 0.147. The bounds sit just above.

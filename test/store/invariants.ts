@@ -2,7 +2,7 @@
 // (SQLite today, PostgreSQL next) runs this same file. Nothing here knows which database it is:
 // only the port's calls, its results, and balances before and after.
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src-main/service/store/port';
+import type { Store } from '#service/store/port';
 
 export interface OpenedStore {
   store: Store;

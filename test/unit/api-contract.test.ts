@@ -2,12 +2,12 @@
 // fits them, what the spec does not allow is refused, and the REST tests' `call()` picks the right
 // schema for each answer (test/helpers/specBodies.ts), so a drifting body fails those tests.
 import { describe, expect, it } from 'vitest';
-import { clipBodySchema, errorBodySchema, jobRecordSchema, longformBodySchema, PLATFORM_BODY_SCHEMAS, reelsBodySchema, textBodySchema, transcriptResponseSchema, videoTranscriptBodySchema } from '../../src-shared/contract/api/index';
-import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
-import type { PodcastJobView } from '../../src-main/service/store/port';
-import { withoutCaptions } from '../../src-main/service/platforms/emptyTranscript';
-import { longformBody } from '../../src-main/service/platforms/youtube/shape';
-import { jobRecord } from '../../src-main/service/podcast/jobRecord';
+import { clipBodySchema, errorBodySchema, jobRecordSchema, longformBodySchema, PLATFORM_BODY_SCHEMAS, reelsBodySchema, textBodySchema, transcriptResponseSchema, videoTranscriptBodySchema } from '#shared/contract/api/index';
+import { parseForPlatform, type ParsedItem } from '#shared/url/parse';
+import type { PodcastJobView } from '#service/store/port';
+import { withoutCaptions } from '#service/platforms/emptyTranscript';
+import { longformBody } from '#service/platforms/youtube/shape';
+import { jobRecord } from '#service/podcast/jobRecord';
 import { specSchemaFor, specShapeProblem } from '../helpers/specBodies';
 
 const item = (url: string): ParsedItem => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { podcastPrice, SYNC_TRANSCRIPT_PRICE } from '../../src-main/service/billing';
+import { podcastPrice, SYNC_TRANSCRIPT_PRICE } from '#service/billing';
 
 describe('billing', () => {
   it.each([

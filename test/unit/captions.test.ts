@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCaptions, type CaptionParse } from '../../src-main/service/captions/index';
-import { cleanCaptionLine, decodeEntities } from '../../src-main/service/captions/text';
-import type { Segment } from '../../src-shared/transcript';
+import { parseCaptions, type CaptionParse } from '#service/captions/index';
+import { cleanCaptionLine, decodeEntities } from '#service/captions/text';
+import type { Segment } from '#shared/transcript';
 
 const fixture = (path: string) => readFileSync(resolve(__dirname, '../fixtures', path), 'utf8');
 

@@ -4,14 +4,14 @@ import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseName, claimName } from '../../src-shared/format/fileNames';
+import { baseName, claimName } from '#shared/format/fileNames';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
 import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
 import { TIKTOK_IDS, TIKTOK_USER } from '../upstream/hosts/tiktok';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 describe('file names', () => {
   it('come from the title in any script, else the id; reserved Windows names are avoided', () => {

@@ -1,13 +1,13 @@
 // The handler table: every payload is parsed with the operation's schema; errors come back as
 // `{ ok: false, error: { code, message } }` a person can read; keys, settings, podcast jobs.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENTS } from '../../src-shared/contract/events';
-import { OPERATIONS } from '../../src-shared/contract/operations';
+import { EVENTS } from '#shared/contract/events';
+import { OPERATIONS } from '#shared/contract/operations';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
 import { advanceJob, failJob, finishJob, insertProcessingJob } from '../helpers/podcastRecords';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 let fixture: FixtureUpstream;
 let home: ReturnType<typeof tempHome>;

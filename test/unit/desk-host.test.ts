@@ -4,10 +4,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostInfo } from '../../src-shared/contract/host';
+import type { HostInfo } from '#shared/contract/host';
 import { createDesk, type Desk, type DeskHost } from '../../src-main/desk/index';
-import { openService, type OpenedService } from '../../src-main/service/open';
-import type { SecretStore } from '../../src-main/service/secrets';
+import { openService, type OpenedService } from '#service/open';
+import type { SecretStore } from '#service/secrets';
 import { tempHome } from '../helpers/home';
 import { listen } from '../helpers/loopback';
 

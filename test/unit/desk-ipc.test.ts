@@ -4,12 +4,12 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IPC_EVENT_CHANNEL } from '../../src-shared/contract/desk';
-import { OPERATION_NAMES } from '../../src-shared/contract/operations';
+import { IPC_EVENT_CHANNEL } from '#shared/contract/desk';
+import { OPERATION_NAMES } from '#shared/contract/operations';
 import { createDesk, type Desk } from '../../src-main/desk/index';
 import { RestApiHost } from '../../src-main/http/restApiHost';
 import { originOf, registerDeskIpc, type IpcInvokeEventLike } from '../../src-main/ipc/register';
-import { openService, type OpenedService } from '../../src-main/service/open';
+import { openService, type OpenedService } from '#service/open';
 import { tempHome } from '../helpers/home';
 
 let home: ReturnType<typeof tempHome>;

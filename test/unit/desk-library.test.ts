@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snippetParts, toFtsQuery } from '../../src-main/desk/library/search';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { HIT_END, HIT_START } from '../../src-main/service/store/port';
-import { migrate } from '../../src-main/service/ledger/migrate';
-import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
-import { ledgerFile } from '../../src-main/service/home';
+import { Ledger } from '#service/ledger/index';
+import { HIT_END, HIT_START } from '#service/store/port';
+import { migrate } from '#service/ledger/migrate';
+import { MIGRATIONS } from '#service/ledger/migrations/index';
+import { ledgerFile } from '#service/home';
 import { tempHome } from '../helpers/home';
 import { finishJob, insertProcessingJob } from '../helpers/podcastRecords';
 

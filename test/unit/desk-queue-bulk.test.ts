@@ -1,8 +1,8 @@
 // Bulk actions that must be safe: "Clear done" removes successes only, every removal can be undone
 // (the rows come back as they were), and "Retry failed" leaves alone what retrying cannot change.
 import { describe, expect, it, vi } from 'vitest';
-import type { QueueItem } from '../../src-shared/contract/queue';
-import { permanentFailure } from '../../src-shared/queue/permanence';
+import type { QueueItem } from '#shared/contract/queue';
+import { permanentFailure } from '#shared/queue/permanence';
 import { fixtureDeskPerTest } from '../helpers/offlineDesk';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 

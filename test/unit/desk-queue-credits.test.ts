@@ -1,9 +1,9 @@
 // The queue when the owner account runs out of credits: it pauses instead of failing the rest,
 // the refused item is queued again uncharged, and after the owner adds credits Resume runs the rest.
 import { describe, expect, it, vi } from 'vitest';
-import type { QueueItem } from '../../src-shared/contract/queue';
+import type { QueueItem } from '#shared/contract/queue';
 import { fixtureDeskPerTest } from '../helpers/offlineDesk';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 const { desk, fixture } = fixtureDeskPerTest();
 

@@ -1,8 +1,8 @@
 // The desk's queue on a real ledger and the real service, upstream on the fixture: intake,
 // running through the facade (billing, cache, spec texts), the rate-limit wait, restarts.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { newerQueueState, type QueueItem } from '../../src-shared/contract/queue';
-import { RATE_LIMIT } from '../../src-main/service/rateLimit';
+import { newerQueueState, type QueueItem } from '#shared/contract/queue';
+import { RATE_LIMIT } from '#service/rateLimit';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
 import { RETRY_AFTER_SECONDS } from '../upstream/answers';
@@ -13,7 +13,7 @@ import { X_IDS } from '../upstream/hosts/x';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 let fixture: FixtureUpstream;
 let home: ReturnType<typeof tempHome>;

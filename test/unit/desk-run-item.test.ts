@@ -3,16 +3,16 @@
 // the ledger's cache counts what the old path (a JSON body through the REST facade, then a re-read
 // of the cache by URL) did twice and three times.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as parse from '../../src-shared/url/parse';
-import type { QueueItem } from '../../src-shared/contract/queue';
+import * as parse from '#shared/url/parse';
+import type { QueueItem } from '#shared/contract/queue';
 import { runItem } from '../../src-main/desk/queue/runItem';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
-vi.mock('../../src-shared/url/parse', async (importOriginal) => {
+vi.mock('#shared/url/parse', async (importOriginal) => {
   const original = await importOriginal<typeof parse>();
   return { ...original, parseAny: vi.fn(original.parseAny), parseForPlatform: vi.fn(original.parseForPlatform) };
 });

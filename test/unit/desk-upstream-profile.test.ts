@@ -3,7 +3,7 @@
 // key and the expected shape and stores nothing.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { profileFile, UpstreamProfile } from '../../src-main/service/upstream/profile';
+import { profileFile, UpstreamProfile } from '#service/upstream/profile';
 import { offlineDeskPerTest } from '../helpers/offlineDesk';
 
 const COMPILED_SHARE_CLIP = '0a02bb974443b576f5579aab0fef1d4b7f44e58a8a256f0c5adfead0db70640f';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDesk, type Desk } from '../../src-main/desk/index';
-import { openService, type OpenedService } from '../../src-main/service/open';
+import { openService, type OpenedService } from '#service/open';
 import { tempHome } from '../helpers/home';
 
 let home: ReturnType<typeof tempHome>;
@@ -45,8 +45,8 @@ describe('welcome.get', () => {
   it('without ffmpeg no engine is ready, whatever is configured', async () => {
     vi.stubEnv('FFMPEG_PATH', join(home.dir, 'no-ffmpeg-here'));
     vi.resetModules();
-    const { speechReadiness } = await import('../../src-main/service/stt/engines/speechReadiness');
-    const { Settings } = await import('../../src-main/service/settings');
+    const { speechReadiness } = await import('#service/stt/engines/speechReadiness');
+    const { Settings } = await import('#service/settings');
     expect(await settings({ 'stt.engine': 'openai', 'stt.openai.baseUrl': 'http://127.0.0.1:9/v1' })).toMatchObject({ ok: true });
     const readiness = await speechReadiness(await new Settings(opened.store).stt(), home.dir);
     expect(readiness).toEqual({ engine: null, problems: [expect.stringContaining('ffmpeg is not installed')] });

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { segmentsToCues, wrapWords } from '../../src-shared/format/cues';
-import { formatTranscript, type TranscriptDocument } from '../../src-shared/format/formatters';
+import { segmentsToCues, wrapWords } from '#shared/format/cues';
+import { formatTranscript, type TranscriptDocument } from '#shared/format/formatters';
 
 const doc: TranscriptDocument = {
   title: 'Never Gonna',

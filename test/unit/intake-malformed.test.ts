@@ -1,7 +1,7 @@
 // Link-like tokens the link finder cannot read are reported, not dropped in silence.
 import { describe, expect, it } from 'vitest';
-import { extractUrls } from '../../src-shared/queue/extract';
-import { describeMalformed, findMalformedLinks } from '../../src-shared/queue/malformed';
+import { extractUrls } from '#shared/queue/extract';
+import { describeMalformed, findMalformedLinks } from '#shared/queue/malformed';
 
 const TEXT = [
   'htps://example.com/x',

@@ -1,7 +1,7 @@
 // Links out of dropped text, and their classification before anything is sent.
 import { describe, expect, it } from 'vitest';
-import { droppableExtension, extractUrls } from '../../src-shared/queue/extract';
-import { classifyUrl, identityOf } from '../../src-shared/queue/intake';
+import { droppableExtension, extractUrls } from '#shared/queue/extract';
+import { classifyUrl, identityOf } from '#shared/queue/intake';
 
 describe('extractUrls', () => {
   it('finds links in lists, CSV cells, Markdown and prose, with or without https://', () => {

@@ -1,7 +1,7 @@
 // The podcast cards' folded line and what may be dismissed (src-renderer/src/features/jobs/cardsView.ts):
 // the line counts every kept job by what the user sees on its card (running, done, failed).
 import { describe, expect, it } from 'vitest';
-import type { PodcastJob } from '../../src-shared/contract/podcast';
+import type { PodcastJob } from '#shared/contract/podcast';
 import { canDismiss, cardsSummary } from '../../src-renderer/src/features/jobs/cardsView';
 
 const job = (status: PodcastJob['status']) => ({ status }) as PodcastJob;

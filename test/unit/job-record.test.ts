@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PodcastJobView } from '../../src-main/service/store/port';
-import { jobRecord } from '../../src-main/service/podcast/jobRecord';
+import type { PodcastJobView } from '#service/store/port';
+import { jobRecord } from '#service/podcast/jobRecord';
 
 const base: PodcastJobView = {
   jobId: 'job_1',

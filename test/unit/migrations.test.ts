@@ -3,7 +3,7 @@
 // a changed hash here means the change must become a new migration instead.
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { MIGRATIONS } from '../../src-main/service/ledger/migrations/index';
+import { MIGRATIONS } from '#service/ledger/migrations/index';
 
 const APPLIED = [
   { version: 1, name: 'initial', sha256: '5caa8838ee5ff7e30600cfdcc5d6139b6c51d34c105315663b75059a735f5811' },

@@ -1,9 +1,9 @@
 // The choices fetchers make inside a page that the fixture scenarios reach only one way each.
 import { describe, expect, it } from 'vitest';
-import { facebookCaptionsUrl } from '../../src-main/service/platforms/facebook/page';
-import { HtmlPage } from '../../src-main/service/platforms/html';
-import { embedIdOf } from '../../src-main/service/platforms/rumble/index';
-import { subtitleTrackOf, videoUrlsOf } from '../../src-main/service/platforms/tiktok/item';
+import { facebookCaptionsUrl } from '#service/platforms/facebook/page';
+import { HtmlPage } from '#service/platforms/html';
+import { embedIdOf } from '#service/platforms/rumble/index';
+import { subtitleTrackOf, videoUrlsOf } from '#service/platforms/tiktok/item';
 
 describe('Rumble embed id discovery', () => {
   it.each([

@@ -1,11 +1,11 @@
 // Podcast job cards: a job behind another says how many episodes are ahead, its time counts from
 // its own start, and a retried episode keeps one card.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PodcastJob } from '../../src-shared/contract/podcast';
+import type { PodcastJob } from '#shared/contract/podcast';
 import { jobMeta } from '../../src-renderer/src/features/jobs/jobMeta';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
 const card = (over: Partial<PodcastJob>): PodcastJob => ({

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseItunesDuration } from '../../src-main/service/podcast/duration';
-import { parseFeed, type FeedEpisode } from '../../src-main/service/podcast/feed';
-import { parseLookup, type LookupEpisode } from '../../src-main/service/podcast/lookup';
-import { matchEpisode, slugify, withoutTracking } from '../../src-main/service/podcast/match';
-import { chooseTranscript, readPublisherTranscript } from '../../src-main/service/podcast/publisherTranscript';
+import { parseItunesDuration } from '#service/podcast/duration';
+import { parseFeed, type FeedEpisode } from '#service/podcast/feed';
+import { parseLookup, type LookupEpisode } from '#service/podcast/lookup';
+import { matchEpisode, slugify, withoutTracking } from '#service/podcast/match';
+import { chooseTranscript, readPublisherTranscript } from '#service/podcast/publisherTranscript';
 
 const fixture = (name: string) => readFileSync(resolve(__dirname, '../fixtures/podcast', name), 'utf8');
 function feed(name: string) {

@@ -2,7 +2,7 @@
 // its serialized-server-data, and which answers say "no such episode" (404) and which only "could
 // not read it" (502).
 import { describe, expect, it } from 'vitest';
-import { readEpisodePage } from '../../src-main/service/podcast/episodePage';
+import { readEpisodePage } from '#service/podcast/episodePage';
 import { fixtureEpisodePage, PODCAST_IDS } from '../upstream/hosts/podcasts';
 
 const OLD = {

@@ -1,9 +1,9 @@
 // Speakers and timing of podcast transcripts: read from the publisher's VTT voice spans, JSON
 // `speaker` fields and HTML <cite>/<time>, and carried by every export format that can.
 import { describe, expect, it } from 'vitest';
-import { formatTranscript, type TranscriptDocument } from '../../src-shared/format/formatters';
-import { readPublisherTranscript } from '../../src-main/service/podcast/publisherTranscript';
-import { clockToMs } from '../../src-main/service/podcast/speakers';
+import { formatTranscript, type TranscriptDocument } from '#shared/format/formatters';
+import { readPublisherTranscript } from '#service/podcast/publisherTranscript';
+import { clockToMs } from '#service/podcast/speakers';
 
 const read = (body: string, type: string) => {
   const result = readPublisherTranscript(body, type);

@@ -1,7 +1,7 @@
 // The cost shown before Run: queued rows at the service's prices, cached ones free, invalid and
 // finished ones not counted, podcasts at their minimum price.
 import { describe, expect, it } from 'vitest';
-import type { QueueItem } from '../../src-shared/contract/queue';
+import type { QueueItem } from '#shared/contract/queue';
 import { estimateBatch } from '../../src-main/desk/queue/estimate';
 
 let position = 0;

@@ -1,7 +1,7 @@
 // The batch ETA: bounded by the pace kept, by the service's rate limit (120 a minute) and by sites
 // that make their rows wait.
 import { describe, expect, it } from 'vitest';
-import { estimateEta, type EtaInput } from '../../src-shared/queue/eta';
+import { estimateEta, type EtaInput } from '#shared/queue/eta';
 
 const NOW = 1_000_000;
 const base: EtaInput = {

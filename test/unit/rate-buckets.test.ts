@@ -2,10 +2,10 @@
 // caller that rotates through 127/8 or through the addresses of its IPv6 /64 is still one caller.
 // The table of windows does not grow with every address ever seen.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../../src-main/service/ledger/index';
-import { RATE_LIMIT, RATE_WINDOW_MS } from '../../src-main/service/rateLimit';
-import { TranscriptService } from '../../src-main/service/service';
-import { SqliteStore } from '../../src-main/service/ledger/sqliteStore';
+import { Ledger } from '#service/ledger/index';
+import { RATE_LIMIT, RATE_WINDOW_MS } from '#service/rateLimit';
+import { TranscriptService } from '#service/service';
+import { SqliteStore } from '#service/ledger/sqliteStore';
 
 let ledger: Ledger | undefined;
 afterEach(() => ledger?.close());

@@ -1,6 +1,6 @@
 // The store invariants (test/store/invariants.ts) against the SQLite store on a real ledger file.
-import { ledgerFile } from '../../src-main/service/home';
-import { SqliteStore } from '../../src-main/service/ledger/sqliteStore';
+import { ledgerFile } from '#service/home';
+import { SqliteStore } from '#service/ledger/sqliteStore';
 import { tempHome } from '../helpers/home';
 import { describeStoreInvariants } from '../store/invariants';
 

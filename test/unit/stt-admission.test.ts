@@ -2,9 +2,9 @@
 // which order they run, what a refusal says, and that a caller who gives up frees its place.
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { SETTING_SCHEMAS } from '../../src-shared/settings';
-import { defaultAdmissionLimits, SttAdmission, type AdmissionPlace } from '../../src-main/service/stt/admission';
-import { isSttError } from '../../src-main/service/stt/errors';
+import { SETTING_SCHEMAS } from '#shared/settings';
+import { defaultAdmissionLimits, SttAdmission, type AdmissionPlace } from '#service/stt/admission';
+import { isSttError } from '#service/stt/errors';
 
 const never = new AbortController().signal;
 

@@ -1,8 +1,8 @@
 // Cut planning on measured levels: cuts land in pauses near the target, overlap only where a cut
 // falls inside speech, and the chunks cover the audio exactly.
 import { describe, expect, it } from 'vitest';
-import { EnergyMeter, FRAME_MS } from '../../src-main/service/stt/audio/energy';
-import { chunkEndMs, chunkStartMs, planChunks } from '../../src-main/service/stt/chunker';
+import { EnergyMeter, FRAME_MS } from '#service/stt/audio/energy';
+import { chunkEndMs, chunkStartMs, planChunks } from '#service/stt/chunker';
 
 const SPEECH = -20;
 const PAUSE = -90;

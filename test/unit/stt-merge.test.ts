@@ -1,9 +1,9 @@
 // Merging chunks at an overlap: a constructed case where both chunks heard the words around the
 // cut, with the jitter real recognitions have. Every word must come out once, in order.
 import { describe, expect, it } from 'vitest';
-import type { Segment } from '../../src-shared/transcript';
-import type { Chunk } from '../../src-main/service/stt/chunker';
-import { groupWords, mergeChunks } from '../../src-main/service/stt/merge';
+import type { Segment } from '#shared/transcript';
+import type { Chunk } from '#service/stt/chunker';
+import { groupWords, mergeChunks } from '#service/stt/merge';
 
 const chunk = (index: number, startMs: number, endMs: number, cutStartMs: number, cutEndMs: number): Chunk => ({
   index,

@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkLocalModel, downloadModel, downloadVerified, MODEL_CATALOGUE, modelFile, type CatalogueModel, type DownloadProgress } from '../../src-main/service/stt/models';
-import { UpstreamClient } from '../../src-main/service/upstream/client';
+import { checkLocalModel, downloadModel, downloadVerified, MODEL_CATALOGUE, modelFile, type CatalogueModel, type DownloadProgress } from '#service/stt/models';
+import { UpstreamClient } from '#service/upstream/client';
 import { tempHome } from '../helpers/home';
 import { listen, type Loopback } from '../helpers/loopback';
 

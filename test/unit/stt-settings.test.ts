@@ -2,11 +2,11 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEFAULTS, SettingsError } from '../../src-main/service/settings';
-import type { SttError } from '../../src-main/service/stt/index';
+import { DEFAULTS, SettingsError } from '#service/settings';
+import type { SttError } from '#service/stt/index';
 import { speak } from '../helpers/speech';
 import { openTestService } from '../helpers/stt';
-import { sqliteLedgerOf } from '../../src-main/service/open';
+import { sqliteLedgerOf } from '#service/open';
 
 let stt: Awaited<ReturnType<typeof openTestService>>;
 const PATH = process.env.PATH;

@@ -2,11 +2,11 @@
 // (what the REST answer, the desk and the exports see), whether the codec could derive its parts
 // or had to store them whole; and a real-length talk is stored in a fraction of its answer.
 import { describe, expect, it } from 'vitest';
-import type { Segment } from '../../src-shared/transcript';
-import { parseForPlatform, type ParsedItem } from '../../src-shared/url/parse';
-import { decodeRecord, encodeRecord, RecordFormatError, recordText, type TranscriptContent } from '../../src-main/service/ledger/transcriptRecord';
-import { longformBody } from '../../src-main/service/platforms/youtube/shape';
-import type { CaptionTrack } from '../../src-main/service/platforms/youtube/tracks';
+import type { Segment } from '#shared/transcript';
+import { parseForPlatform, type ParsedItem } from '#shared/url/parse';
+import { decodeRecord, encodeRecord, RecordFormatError, recordText, type TranscriptContent } from '#service/ledger/transcriptRecord';
+import { longformBody } from '#service/platforms/youtube/shape';
+import type { CaptionTrack } from '#service/platforms/youtube/tracks';
 import { realLengthCues } from '../upstream/realLength';
 
 const item = (url: string): ParsedItem => {

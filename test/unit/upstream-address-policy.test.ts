@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, literalHostProblem } from '../../src-main/service/upstream/addressPolicy';
+import { isPublicAddress, literalHostProblem } from '#service/upstream/addressPolicy';
 import { NOT_PUBLIC_V4, NOT_PUBLIC_V6, PUBLIC_V4, PUBLIC_V6 } from '../helpers/addressTable';
 
 /** Forms only a resolver or a caller could produce (a URL host cannot carry them). */

@@ -2,9 +2,9 @@
 // decompression, per-host concurrency (pacing: upstream-pacing.test.ts), cookies and proxies.
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamClient } from '../../src-main/service/upstream/client';
-import type { UpstreamError } from '../../src-main/service/upstream/errors';
-import { routeUrl } from '../../src-main/service/upstream/routing';
+import { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamError } from '#service/upstream/errors';
+import { routeUrl } from '#service/upstream/routing';
 import { listen, readBody } from '../helpers/loopback';
 import { closeUpstreams, failureOf, trackClient, trackServer, upstream } from '../helpers/upstreamClient';
 

@@ -4,10 +4,10 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamClient } from '../../src-main/service/upstream/client';
-import type { UpstreamError } from '../../src-main/service/upstream/errors';
-import { assertResolvesPublic, guardedLookup, type Resolver } from '../../src-main/service/upstream/guardedLookup';
-import { undiciTransport } from '../../src-main/service/upstream/transport';
+import { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamError } from '#service/upstream/errors';
+import { assertResolvesPublic, guardedLookup, type Resolver } from '#service/upstream/guardedLookup';
+import { undiciTransport } from '#service/upstream/transport';
 import { NOT_PUBLIC_V4, NOT_PUBLIC_V6, PUBLIC_V4, PUBLIC_V6 } from '../helpers/addressTable';
 import { listen, type Loopback } from '../helpers/loopback';
 

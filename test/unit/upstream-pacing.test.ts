@@ -1,8 +1,8 @@
 // Per-host pacing in the upstream client (upstream/pacing.ts): a 429/503 cools its host down for
 // every request to it, against a loopback server; the backoff without Retry-After, on a fake clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HostPacing } from '../../src-main/service/upstream/pacing';
-import { DEFAULT_RETRY } from '../../src-main/service/upstream/retry';
+import { HostPacing } from '#service/upstream/pacing';
+import { DEFAULT_RETRY } from '#service/upstream/retry';
 import { closeUpstreams, upstream } from '../helpers/upstreamClient';
 
 afterEach(closeUpstreams);

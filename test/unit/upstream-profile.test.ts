@@ -3,7 +3,7 @@
 // values of the wrong shape refused before anything is written.
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROFILE_KEYS, ProfileError, profileFile, UpstreamProfile } from '../../src-main/service/upstream/profile';
+import { PROFILE_KEYS, ProfileError, profileFile, UpstreamProfile } from '#service/upstream/profile';
 import { tempHome } from '../helpers/home';
 
 const COMPILED_SHARE_CLIP = '0a02bb974443b576f5579aab0fef1d4b7f44e58a8a256f0c5adfead0db70640f';

@@ -2,7 +2,7 @@
 // redirects it. Credentials, tokens and bodies stay with the site they were meant for.
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchUpstream } from '../../src-main/service/platforms/request';
+import { fetchUpstream } from '#service/platforms/request';
 import { readBody } from '../helpers/loopback';
 import { closeUpstreams, failureOf, upstream } from '../helpers/upstreamClient';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_TOKENS, type PlatformToken } from '../../src-shared/platforms';
-import { parseAny, parseForPlatform } from '../../src-shared/url/parse';
+import { PLATFORM_TOKENS, type PlatformToken } from '#shared/platforms';
+import { parseAny, parseForPlatform } from '#shared/url/parse';
 
 const chars = (alphabet: string, min: number, max: number) => fc.string({ unit: fc.constantFrom(...alphabet.split('')), minLength: min, maxLength: max });
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -2,7 +2,7 @@
 // video.php / watch/live / story.php / permalink.php / group posts; LinkedIn ugcPost, share and
 // feed/update URNs. Every new shape: at least three real-looking instances, and the look-alikes we refuse.
 import { describe, expect, it } from 'vitest';
-import { parseAny, parseForPlatform } from '../../src-shared/url/parse';
+import { parseAny, parseForPlatform } from '#shared/url/parse';
 
 describe('Facebook: the app share links are short links the server resolves', () => {
   it.each([

@@ -2,7 +2,7 @@
 // names one item, so each is accepted and keyed like the plain video/post link (a cache hit across
 // forms); stories are refused as the spec's "Invalid URL".
 import { describe, expect, it } from 'vitest';
-import { parseAny, parseForPlatform } from '../../src-shared/url/parse';
+import { parseAny, parseForPlatform } from '#shared/url/parse';
 
 const SEC_UIDS = [
   'MS4wLjABAAAATh8Vewkn0LYM7Fo03iec3qKdeCUOcBIouRk1mkiag6h3o_pQu_dUXvZ2EZlGST7_',

@@ -2,7 +2,7 @@
 // TwitterCardIE `_VALID_URL`): each names one post, so it must be accepted with that post's cache
 // key; `/video/<n>` beyond the first names one video of the post, with a key of its own.
 import { describe, expect, it } from 'vitest';
-import { parseAny, parseForPlatform } from '../../src-shared/url/parse';
+import { parseAny, parseForPlatform } from '#shared/url/parse';
 
 const ID = '1783171523410284672';
 

@@ -2,7 +2,7 @@
 // video and gets the same cache key as its watch link; embeds of a channel's live stream or of a
 // playlist name no single video and are refused.
 import { describe, expect, it } from 'vitest';
-import { parseAny, parseForPlatform } from '../../src-shared/url/parse';
+import { parseAny, parseForPlatform } from '#shared/url/parse';
 
 const SHAPES: Record<string, Record<string, string>> = {
   'youtube-nocookie.com embeds': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlatformToken } from '../../src-shared/platforms';
-import { parseAny, parseForPlatform } from '../../src-shared/url/parse';
+import type { PlatformToken } from '#shared/platforms';
+import { parseAny, parseForPlatform } from '#shared/url/parse';
 
 interface Cases {
   /** URL → the canonical key it must yield. */

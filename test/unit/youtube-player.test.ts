@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPlayer } from '../../src-main/service/platforms/youtube/player';
-import { startTimeText } from '../../src-main/service/platforms/youtube/shape';
-import { captionTracksOf, captionUrl, chooseTrack, translatedName, type CaptionTrack } from '../../src-main/service/platforms/youtube/tracks';
+import { readPlayer } from '#service/platforms/youtube/player';
+import { startTimeText } from '#service/platforms/youtube/shape';
+import { captionTracksOf, captionUrl, chooseTrack, translatedName, type CaptionTrack } from '#service/platforms/youtube/tracks';
 
 const recorded = (name: string) => JSON.parse(readFileSync(resolve(__dirname, '../fixtures/youtube', name), 'utf8')) as unknown;
 

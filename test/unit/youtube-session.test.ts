@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientChain, playerHeaders, playerRequestBody } from '../../src-main/service/platforms/youtube/clients';
-import { visitorDataFromPage } from '../../src-main/service/platforms/youtube/visitor';
-import { UpstreamProfile } from '../../src-main/service/upstream/profile';
+import { clientChain, playerHeaders, playerRequestBody } from '#service/platforms/youtube/clients';
+import { visitorDataFromPage } from '#service/platforms/youtube/visitor';
+import { UpstreamProfile } from '#service/upstream/profile';
 
 const RECORDED_VISITOR_DATA = 'CgtybUlNRDEtNnA3OCjFu6bCBjIKCgJERRIEEgAgOw%3D%3D';
 

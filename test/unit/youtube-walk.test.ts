@@ -2,7 +2,7 @@
 // a 502 naming each client. The REST tests drive the main cases through the fixture; this covers the
 // combinations one by one.
 import { describe, expect, it } from 'vitest';
-import { walkVerdict, type ClientAnswer } from '../../src-main/service/platforms/youtube/walk';
+import { walkVerdict, type ClientAnswer } from '#service/platforms/youtube/walk';
 
 const ANDROID = { label: 'Android', clientName: 'ANDROID' };
 const IOS = { label: 'iOS', clientName: 'IOS' };

@@ -5,8 +5,8 @@
 // the undici transport does not have (it checks inside its connect step).
 import { isIP } from 'node:net';
 import type { Session } from 'electron';
-import { isPublicAddress } from '../../service/upstream/addressPolicy';
-import { BlockedAddressError } from '../../service/upstream/guardedLookup';
+import { isPublicAddress } from '#service/upstream/addressPolicy';
+import { BlockedAddressError } from '#service/upstream/guardedLookup';
 
 export async function assertPublicHost(session: Pick<Session, 'resolveHost'>, hostname: string): Promise<void> {
   const host = hostname.replace(/^\[|\]$/g, '');

@@ -5,9 +5,9 @@
 // (net.fetch cannot do that: with redirect 'manual' it fails the request instead of answering.)
 import { Readable } from 'node:stream';
 import { net, type IncomingMessage, type Session } from 'electron';
-import { idleGuard, timeoutError } from '../../service/upstream/idleGuard';
-import type { Transport, TransportRequest, TransportResponse } from '../../service/upstream/transport';
-import type { UpstreamScope } from '../../service/upstream/userAgents';
+import { idleGuard, timeoutError } from '#service/upstream/idleGuard';
+import type { Transport, TransportRequest, TransportResponse } from '#service/upstream/transport';
+import type { UpstreamScope } from '#service/upstream/userAgents';
 import { assertPublicHost } from './addressCheck';
 import { withNodeCode } from './chromiumErrors';
 import { browserUserAgent } from './sessions';

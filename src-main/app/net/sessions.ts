@@ -3,7 +3,7 @@
 // are the system's, and its TLS handshake is Chromium's own.
 import { session as electronSession, type Session } from 'electron';
 import type { Cookie } from 'tough-cookie';
-import type { UpstreamScope } from '../../service/upstream/userAgents';
+import type { UpstreamScope } from '#service/upstream/userAgents';
 
 export const partitionFor = (scope: UpstreamScope | undefined) => `persist:upstream-${scope ?? 'general'}`;
 

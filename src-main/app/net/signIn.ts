@@ -3,8 +3,8 @@
 // plain sandboxed browser page: no preload, no Node, no desk; it may navigate only within the
 // platform's sites (frames inside it, such as a captcha, only over https) and opens no windows.
 import { BrowserWindow } from 'electron';
-import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
-import { isOnSites, PLATFORM_SITES } from '../../service/upstream/platformSites';
+import { PLATFORMS, type PlatformToken } from '#shared/platforms';
+import { isOnSites, PLATFORM_SITES } from '#service/upstream/platformSites';
 import { allowNavigation } from '../security';
 import { browserUserAgent, partitionFor, sessionFor } from './sessions';
 

@@ -1,12 +1,12 @@
 // The desktop app's SecretStore: the OS keychain through keytar first, Electron safeStorage as
 // the fallback, and when neither can keep a secret, a store that refuses every write and says
 // why. Never plain text.
-import type { SecretStore } from '../../service/secrets';
-import { SecretStoreError } from '../../service/secrets';
+import type { SecretStore } from '#service/secrets';
+import { SecretStoreError } from '#service/secrets';
 import { KeytarSecretStore, loadKeytar, type KeytarLike } from './keytarStore';
 import { SafeStorageSecretStore, safeStorageProblem } from './safeStorageStore';
 
-export type { SecretStore } from '../../service/secrets';
+export type { SecretStore } from '#service/secrets';
 
 /** A SecretStore that can name where a secret lives (for "stored in …" messages). */
 export type DescribedSecretStore = SecretStore & { describe(name: string): string };

@@ -1,8 +1,8 @@
 // Secrets in the OS keychain through keytar (macOS Keychain, Windows Credential Manager, the
 // Secret Service on Linux). Entries are named per data home, so two homes never share a secret.
 import { createRequire } from 'node:module';
-import type { SecretStore } from '../../service/secrets';
-import { SecretStoreError } from '../../service/secrets';
+import type { SecretStore } from '#service/secrets';
+import { SecretStoreError } from '#service/secrets';
 
 export const KEYCHAIN_SERVICE = 'Transcript Desk';
 

@@ -3,7 +3,7 @@
 // removed, once the store holds it. The service settles the owner synchronously (one ledger
 // transaction), so the store is read before the service opens and written after.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { fileOwnerKeyStore, ownerKeyFile, type OwnerKeyStore } from '../../service/home';
+import { fileOwnerKeyStore, ownerKeyFile, type OwnerKeyStore } from '#service/home';
 import type { DescribedSecretStore } from './index';
 
 export const OWNER_KEY_SECRET = 'owner-key';

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import { z } from 'zod';
-import { SecretStoreError, type SecretStore } from '../../service/secrets';
+import { SecretStoreError, type SecretStore } from '#service/secrets';
 
 export const secretsFile = (home: string) => join(home, 'secrets.safestorage.json');
 

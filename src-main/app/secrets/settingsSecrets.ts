@@ -2,10 +2,10 @@
 // are loaded once at start and kept in memory because every reader of settings is synchronous;
 // writes go to the store first and reach memory only when it accepted them. A value the CLI left
 // in the ledger moves into the store at start (and leaves the ledger once the store holds it).
-import { SECRET_SETTINGS, type SettingKey } from '../../../src-shared/settings';
-import { SecretStoreError } from '../../service/secrets';
-import type { SecretSettings } from '../../service/settings';
-import type { Store } from '../../service/store/port';
+import { SECRET_SETTINGS, type SettingKey } from '#shared/settings';
+import { SecretStoreError } from '#service/secrets';
+import type { SecretSettings } from '#service/settings';
+import type { Store } from '#service/store/port';
 import type { DescribedSecretStore } from './index';
 
 export const settingSecretName = (key: SettingKey) => `setting.${key}`;

@@ -1,12 +1,12 @@
 // What an export holds: each requested transcript formatted, or the reason it is skipped. One
 // transcript reached through two links (youtu.be and watch?v=, a TikTok short link and its full
 // link) is formatted once: items are folded by the transcript's identity, platform + canonical id.
-import type { ExportInput } from '../../../src-shared/contract/exports';
-import type { QueueItem } from '../../../src-shared/contract/queue';
-import { DeskError } from '../../../src-shared/contract/result';
-import type { TranscriptView } from '../../../src-shared/contract/transcript';
-import { baseName } from '../../../src-shared/format/fileNames';
-import { formatTranscript } from '../../../src-shared/format/formatters';
+import type { ExportInput } from '#shared/contract/exports';
+import type { QueueItem } from '#shared/contract/queue';
+import { DeskError } from '#shared/contract/result';
+import type { TranscriptView } from '#shared/contract/transcript';
+import { baseName } from '#shared/format/fileNames';
+import { formatTranscript } from '#shared/format/formatters';
 import type { DeskDeps } from '../deps';
 import { readTranscript, toDocument } from '../transcripts';
 

@@ -1,9 +1,9 @@
 // The browser build's export: the file or the zip as a stream for an HTTP response. Nothing is
 // written on the server's disk: the browser saves it where its user keeps downloads.
 import { Readable } from 'node:stream';
-import { exportDownloadInputSchema, type ExportDownloadSummary } from '../../../src-shared/contract/exports';
-import { DeskError, type DeskResult } from '../../../src-shared/contract/result';
-import { EXPORT_FORMAT_TYPES } from '../../../src-shared/format/exportFormats';
+import { exportDownloadInputSchema, type ExportDownloadSummary } from '#shared/contract/exports';
+import { DeskError, type DeskResult } from '#shared/contract/result';
+import { EXPORT_FORMAT_TYPES } from '#shared/format/exportFormats';
 import type { DeskDeps } from '../deps';
 import { collectExport } from './collect';
 import { zipNameOf } from './exporter';

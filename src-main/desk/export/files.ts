@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { access, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { numberedName } from '../../../src-shared/format/fileNames';
+import { numberedName } from '#shared/format/fileNames';
 
 export const tempNameFor = (file: string) => `.${file}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
 

@@ -6,8 +6,8 @@
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, realpath, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { DeskError } from '../../../src-shared/contract/result';
-import { MAX_NEW_FOLDERS, systemFolderOf, type FolderPlan } from '../../service/localPaths';
+import { DeskError } from '#shared/contract/result';
+import { MAX_NEW_FOLDERS, systemFolderOf, type FolderPlan } from '#service/localPaths';
 
 /**
  * Kernel pseudo-file systems (statfs f_type), wherever they are mounted: a procfs bind-mounted

@@ -3,7 +3,7 @@
 // folder) and an HTTP response (the browser build's download).
 import { Readable } from 'node:stream';
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
-import { claimName } from '../../../src-shared/format/fileNames';
+import { claimName } from '#shared/format/fileNames';
 import type { ReadyFile } from './collect';
 
 /** Unique file names for the files, in order (`Talk.srt`, `Talk-2.srt` for two different talks). */

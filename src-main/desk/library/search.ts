@@ -1,8 +1,8 @@
 // Library search: what a person types becomes a safe FTS5 query, and FTS5's snippets become
 // text parts the renderer draws as text.
-import type { LibraryEntry, TextPart } from '../../../src-shared/contract/library';
-import type { ParsedInput } from '../../../src-shared/contract/operations';
-import { HIT_END, HIT_START, type LibraryRow } from '../../service/store/port';
+import type { LibraryEntry, TextPart } from '#shared/contract/library';
+import type { ParsedInput } from '#shared/contract/operations';
+import { HIT_END, HIT_START, type LibraryRow } from '#service/store/port';
 import type { DeskDeps } from '../deps';
 
 /**

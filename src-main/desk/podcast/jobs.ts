@@ -1,10 +1,10 @@
 // Podcast jobs as their cards show them, read from the job records (spec §2.4) the podcast runner
 // writes, and a watcher that turns changes of those records into events and queue item updates.
-import type { PodcastJob } from '../../../src-shared/contract/podcast';
-import type { PodcastJobView } from '../../service/store/port';
+import type { PodcastJob } from '#shared/contract/podcast';
+import type { PodcastJobView } from '#service/store/port';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';
-import { latestPerEpisode } from '../../../src-shared/podcastCards';
+import { latestPerEpisode } from '#shared/podcastCards';
 
 export async function jobCard(deps: DeskDeps, job: PodcastJobView): Promise<PodcastJob> {
   const booked = await deps.store.credits.byReference(job.accountId, job.jobId);

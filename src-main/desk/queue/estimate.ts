@@ -2,9 +2,9 @@
 // video or clip costs one credit unless the shared cache already has it (free), a podcast episode
 // at least the minimum podcast price (its length is known only once its feed is read, so longer
 // episodes cost more: the estimate says "about").
-import type { QueueItem } from '../../../src-shared/contract/queue';
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import { podcastPrice, SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
+import type { QueueItem } from '#shared/contract/queue';
+import type { SyncPlatformToken } from '#shared/platforms';
+import { podcastPrice, SYNC_TRANSCRIPT_PRICE } from '#service/billing';
 
 export interface BatchEstimate {
   /** Credits the queued rows cost, podcasts at their minimum price. */

@@ -1,6 +1,6 @@
 // Queue changes leave as a few coalesced events a second, however busy the run: a renderer that
 // gets 1,000 item updates in one event redraws once.
-import type { QueueItem, QueueState } from '../../../src-shared/contract/queue';
+import type { QueueItem, QueueState } from '#shared/contract/queue';
 import type { DeskEvents } from '../events';
 
 export class QueueFeed {

@@ -1,6 +1,6 @@
 // `queue.importFiles`: the links of URL-list files on this machine, queued like a drop.
-import type { ImportFilesOutput } from '../../../src-shared/contract/host';
-import { MAX_ENQUEUE } from '../../../src-shared/contract/queue';
+import type { ImportFilesOutput } from '#shared/contract/host';
+import { MAX_ENQUEUE } from '#shared/contract/queue';
 import type { DeskQueue } from './index';
 import { readUrlFiles } from './urlFiles';
 

@@ -1,9 +1,9 @@
 // The queue's operations: intake (classify, fold, persist), run control, retry, remove, clear, undo.
 import { randomUUID } from 'node:crypto';
-import { FINISHED_STATUSES, QUEUE_STATUSES, SUCCEEDED_STATUSES, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
-import { classifyUrl } from '../../../src-shared/queue/intake';
-import { permanentFailure, type PermanentReason } from '../../../src-shared/queue/permanence';
-import type { NewQueueItem } from '../../service/store/port';
+import { FINISHED_STATUSES, QUEUE_STATUSES, SUCCEEDED_STATUSES, type QueueItem, type QueueState } from '#shared/contract/queue';
+import { classifyUrl } from '#shared/queue/intake';
+import { permanentFailure, type PermanentReason } from '#shared/queue/permanence';
+import type { NewQueueItem } from '#service/store/port';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
 import type { DeskEvents } from '../events';

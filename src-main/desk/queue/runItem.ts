@@ -1,14 +1,14 @@
 // One queue item through the service's core with the owner's key: the same admission (rate window
 // of the owner's key), billing and cache as a REST call, and what the queue shows of the outcome.
-import type { Balance } from '../../../src-shared/contract/account';
-import type { QueueItem } from '../../../src-shared/contract/queue';
-import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
-import { parseForPlatform } from '../../../src-shared/url/parse';
-import { ERROR_TEXT } from '../../service/apiResponse';
-import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
-import type { PodcastOutcome, Refusal } from '../../service/core/index';
-import { UPSTREAM_RATE_LIMITED } from '../../service/platforms/failures';
-import type { QueueItemUpdate } from '../../service/store/port';
+import type { Balance } from '#shared/contract/account';
+import type { QueueItem } from '#shared/contract/queue';
+import { PLATFORMS, type PlatformToken } from '#shared/platforms';
+import { parseForPlatform } from '#shared/url/parse';
+import { ERROR_TEXT } from '#service/apiResponse';
+import { SYNC_TRANSCRIPT_PRICE } from '#service/billing';
+import type { PodcastOutcome, Refusal } from '#service/core/index';
+import { UPSTREAM_RATE_LIMITED } from '#service/platforms/failures';
+import type { QueueItemUpdate } from '#service/store/port';
 import type { DeskDeps } from '../deps';
 
 /** The service's rate window as the admission stated it (core/admission.ts); null where not known. */

@@ -7,9 +7,9 @@
 // credits the queue pauses instead of failing every row that is left: the refused item (never
 // charged) goes back to queued, and Resume after adding credits runs the rest.
 import { randomUUID } from 'node:crypto';
-import { MAX_ENQUEUE, type QueueItem, type QueueState, type SiteWait } from '../../../src-shared/contract/queue';
-import { SETTING_DEFAULTS } from '../../../src-shared/settings';
-import type { PlatformToken } from '../../../src-shared/platforms';
+import { MAX_ENQUEUE, type QueueItem, type QueueState, type SiteWait } from '#shared/contract/queue';
+import { SETTING_DEFAULTS } from '#shared/settings';
+import type { PlatformToken } from '#shared/platforms';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
 import type { QueueFeed } from './feed';

@@ -3,12 +3,12 @@
 // owner's key like every desk request (rate limit, billing). It runs beside the queue runner, not
 // in it: one click is one item, and speech-to-text's own admission limits how many run at once.
 // A failure leaves the row `empty` with the reason and nothing charged, so the button stays.
-import type { QueueItem } from '../../../src-shared/contract/queue';
-import { DeskError } from '../../../src-shared/contract/result';
-import { parseForPlatform } from '../../../src-shared/url/parse';
-import { AUDIO_PLATFORMS, type AudioPlatform } from '../../service/core/audioTranscript';
-import { SYNC_TRANSCRIPT_PRICE } from '../../service/billing';
-import type { QueueItemUpdate } from '../../service/store/port';
+import type { QueueItem } from '#shared/contract/queue';
+import { DeskError } from '#shared/contract/result';
+import { parseForPlatform } from '#shared/url/parse';
+import { AUDIO_PLATFORMS, type AudioPlatform } from '#service/core/audioTranscript';
+import { SYNC_TRANSCRIPT_PRICE } from '#service/billing';
+import type { QueueItemUpdate } from '#service/store/port';
 import type { DeskDeps } from '../deps';
 import type { QueueFeed } from './feed';
 

@@ -5,8 +5,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { Parser } from 'htmlparser2';
-import { DROPPABLE_EXTENSIONS, droppableExtension, extractUrls } from '../../../src-shared/queue/extract';
-import { findMalformedLinks } from '../../../src-shared/queue/malformed';
+import { DROPPABLE_EXTENSIONS, droppableExtension, extractUrls } from '#shared/queue/extract';
+import { findMalformedLinks } from '#shared/queue/malformed';
 
 /** The same limit as the browser build's drop zone. */
 export const MAX_URL_FILE_BYTES = 20 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { cleanCaptionLine } from './text';
 
 /** A cue as a format gives it, before cleanup: start in ms, duration when the source states one. */

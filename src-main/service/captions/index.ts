@@ -1,6 +1,6 @@
 // One entry for every caption body an upstream hands us: the format is sniffed from the body, since
 // URLs and Content-Types lie (YouTube's `fmt=` is a request, Facebook's captions_url has no extension).
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { toSegments } from './cues';
 import { parseJson3 } from './json3';
 import { parseSrt, parseWebVtt } from './subtitles';

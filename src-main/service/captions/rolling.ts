@@ -1,4 +1,4 @@
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 
 /** A displayed cue: its cleaned lines and when it is on screen. */
 export interface CueLines {

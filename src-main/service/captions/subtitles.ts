@@ -4,7 +4,7 @@
 // captions are full of them); subsrt-ts reads SRT. Cleanup and roll-up removal are ours.
 import subsrt from 'subsrt-ts';
 import { WebVTTParser } from 'webvtt-parser';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { dropRollingRepeats, type CueLines } from './rolling';
 import { cleanCaptionLines } from './text';
 

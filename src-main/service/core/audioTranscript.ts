@@ -8,9 +8,9 @@
 // cached beside the empty one, under `<canonical key>#audio`, so the empty answer over REST stays
 // what the spec says and the transcript's identity (platform + id) stays the video's.
 import { randomUUID } from 'node:crypto';
-import type { VideoTranscriptBody } from '../../../src-shared/contract/api/index';
-import { PLATFORMS } from '../../../src-shared/platforms';
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { VideoTranscriptBody } from '#shared/contract/api/index';
+import { PLATFORMS } from '#shared/platforms';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from '../billing';
 import { transcribeSpeech } from '../platforms/speech';

@@ -1,7 +1,7 @@
 // The one place a fresh synchronous transcript is cached and charged.
 import { randomUUID } from 'node:crypto';
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { SyncPlatformToken } from '#shared/platforms';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import { SYNC_TRANSCRIPT_PRICE } from '../billing';
 import type { FetchedTranscript } from '../platforms/fetcher';

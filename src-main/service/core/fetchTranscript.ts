@@ -1,7 +1,7 @@
 // A synchronous platform's transcript for a caller: the balance check, the shared cache, the
 // remembered 404s, the fetcher, then cache and charge (deliver.ts). The URL arrives parsed.
-import { PLATFORMS, type SyncPlatformToken } from '../../../src-shared/platforms';
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import { PLATFORMS, type SyncPlatformToken } from '#shared/platforms';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import type { NotFoundMemory } from '../notFoundMemory';
 import type { FetchContext, FetchOutcome } from '../platforms/fetcher';

@@ -2,8 +2,8 @@
 // (service.ts) renders them into the spec's bodies and headers; the desk's queue and the CLI's
 // `get` call it directly with the owner's key. Every ledger access of the transcript path is in
 // this folder: admission.ts, fetchTranscript.ts, deliver.ts, podcast.ts and the reads below.
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { SyncPlatformToken } from '#shared/platforms';
+import type { ParsedItem } from '#shared/url/parse';
 import { NotFoundMemory } from '../notFoundMemory';
 import type { FetcherTable } from '../platforms/index';
 import type { PodcastSubmitter } from '../podcast/submitter';

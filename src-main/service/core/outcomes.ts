@@ -1,6 +1,6 @@
 // What the core answers, as values: the REST adapter renders them into the spec's bodies and
 // headers (restAnswers.ts), the desk and the CLI read them directly.
-import type { BalanceRecord, JobRecord } from '../../../src-shared/contract/api/index';
+import type { BalanceRecord, JobRecord } from '#shared/contract/api/index';
 import type { FetchFailure } from '../platforms/fetcher';
 import type { Transcript } from './transcript';
 

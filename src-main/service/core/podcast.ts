@@ -1,5 +1,5 @@
 // Podcast jobs for a caller (spec §4.2, §4.3): the plan check, then the submitter; a job's record.
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import type { Plan, Store } from '../store/port';
 import { jobRecord } from '../podcast/jobRecord';

@@ -1,8 +1,8 @@
 // A cached transcript as the core hands it out: what the cache keeps, with the spec body typed and
 // the fields callers look for (language, video id, caption tracks) read out of it once, here.
-import type { LongformBody, PlatformBody, SpecCaptionTrack } from '../../../src-shared/contract/api/index';
-import type { PlatformToken, SyncPlatformToken } from '../../../src-shared/platforms';
-import type { Segment } from '../../../src-shared/transcript';
+import type { LongformBody, PlatformBody, SpecCaptionTrack } from '#shared/contract/api/index';
+import type { PlatformToken, SyncPlatformToken } from '#shared/platforms';
+import type { Segment } from '#shared/transcript';
 import type { CachedTranscript } from '../store/port';
 
 export interface Transcript {

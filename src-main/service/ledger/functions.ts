@@ -3,7 +3,7 @@
 // that opens the ledger registers them first (database.ts). Deterministic: the index's 'delete'
 // must see the very text it was given when the transcript was indexed.
 import type Database from 'better-sqlite3';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { footprintOf } from './footprint';
 import { encodeRecord, recordText } from './transcriptRecord';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { PlatformToken } from '#shared/platforms';
 import { HIT_END, HIT_START, type LibraryFilter, type LibraryRow } from '../store/transcripts';
 
 

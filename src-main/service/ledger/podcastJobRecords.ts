@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import type { EpisodeRecord, JobStatus, PodcastJobView } from '../store/podcast';
 
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { QueueItem, QueueStatus } from '../../../src-shared/contract/queue';
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { QueueItem, QueueStatus } from '#shared/contract/queue';
+import type { PlatformToken } from '#shared/platforms';
 import type { NewQueueItem, QueueItemUpdate } from '../store/queue';
 
 

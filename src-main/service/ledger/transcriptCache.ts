@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { PlatformToken } from '#shared/platforms';
 import type { CachedTranscript, CacheStats, StaleTranscript } from '../store/transcripts';
 import { footprintOf } from './footprint';
 import { decodeRecord, encodeRecord } from './transcriptRecord';

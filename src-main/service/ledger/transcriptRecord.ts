@@ -25,7 +25,7 @@
 // gzip -6; decompressing takes 0.06–0.15 ms at any level. Writes happen once per fetched
 // transcript, reads on every cache hit, so the smaller record wins.
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 
 export interface TranscriptContent {
   /** The spec's platform response without `credits` and `cached`. */

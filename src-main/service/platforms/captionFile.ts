@@ -1,5 +1,5 @@
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import type { Segment } from '../../../src-shared/transcript';
+import type { SyncPlatformToken } from '#shared/platforms';
+import type { Segment } from '#shared/transcript';
 import { parseCaptions } from '../captions/index';
 import type { UpstreamClient } from '../upstream/client';
 import type { FetchFailure } from './fetcher';

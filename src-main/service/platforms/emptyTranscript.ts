@@ -1,8 +1,8 @@
-import type { VideoTranscriptBody, VideoUrls } from '../../../src-shared/contract/api/index';
+import type { VideoTranscriptBody, VideoUrls } from '#shared/contract/api/index';
 import type { FetchOutcome } from './fetcher';
 import { noTranscript } from './failures';
 
-export type { VideoUrls } from '../../../src-shared/contract/api/index';
+export type { VideoUrls } from '#shared/contract/api/index';
 
 /**
  * The spec's empty-transcript rule for `shortform` and `social` (§4.1, §8): no captions but a

@@ -2,7 +2,7 @@
 // private, removed or has no captions → 404 with the spec's text; anything that kept us from an
 // answer (blocks, bot checks, rate limits, server errors, timeouts, payloads we cannot read) → 502
 // "Upstream error" with a message that names what happened. Both are free.
-import { PLATFORMS, type SyncPlatformToken } from '../../../src-shared/platforms';
+import { PLATFORMS, type SyncPlatformToken } from '#shared/platforms';
 import { ERROR_TEXT } from '../apiResponse';
 import { retryAfterMs } from '../upstream/retry';
 import type { UpstreamResponse } from '../upstream/client';

@@ -1,7 +1,7 @@
-import type { PlatformBodies, PlatformBody } from '../../../src-shared/contract/api/index';
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import type { ParsedItem } from '../../../src-shared/url/parse';
-import type { Segment } from '../../../src-shared/transcript';
+import type { PlatformBodies, PlatformBody } from '#shared/contract/api/index';
+import type { SyncPlatformToken } from '#shared/platforms';
+import type { ParsedItem } from '#shared/url/parse';
+import type { Segment } from '#shared/transcript';
 
 /** What a platform fetcher hands back when it has a transcript. */
 export interface FetchedTranscript<B extends PlatformBody = PlatformBody> {

@@ -1,4 +1,4 @@
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
+import type { SyncPlatformToken } from '#shared/platforms';
 import type { SpeechToText } from '../stt/index';
 import type { UpstreamClient } from '../upstream/client';
 import type { UpstreamProfile } from '../upstream/profile';

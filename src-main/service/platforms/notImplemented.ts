@@ -1,4 +1,4 @@
-import { PLATFORMS, type SyncPlatformToken } from '../../../src-shared/platforms';
+import { PLATFORMS, type SyncPlatformToken } from '#shared/platforms';
 import { ERROR_TEXT } from '../apiResponse';
 import type { PlatformFetcher } from './fetcher';
 

@@ -1,4 +1,4 @@
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
+import type { SyncPlatformToken } from '#shared/platforms';
 import type { UpstreamClient, UpstreamRequest, UpstreamResponse } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
 import type { FetchFailure } from './fetcher';

@@ -1,5 +1,5 @@
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import { parseForPlatform, type ParsedItem } from '../../../src-shared/url/parse';
+import type { SyncPlatformToken } from '#shared/platforms';
+import { parseForPlatform, type ParsedItem } from '#shared/url/parse';
 import type { FetchFailure } from './fetcher';
 import { noTranscript, uiName } from './failures';
 

@@ -3,8 +3,8 @@
 // 422 `too_long`; media that cannot be had or read → 502; no engine → 502 `Speech-to-text unavailable` (the spec has
 // no other status for a server-side failure); no free place → 503 `Speech-to-text busy` with
 // Retry-After (not in the spec: see STT_BUSY_ERROR); all of them free.
-import type { SyncPlatformToken } from '../../../src-shared/platforms';
-import type { Segment } from '../../../src-shared/transcript';
+import type { SyncPlatformToken } from '#shared/platforms';
+import type { Segment } from '#shared/transcript';
 import type { AdmissionPlace, Refusal } from '../stt/admission';
 import { isSttError, type SpeechToText } from '../stt/index';
 import type { FetchFailure } from './fetcher';

@@ -1,4 +1,4 @@
-import type { JobRecord } from '../../../src-shared/contract/api/index';
+import type { JobRecord } from '#shared/contract/api/index';
 import type { PodcastJobView } from '../store/port';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -3,7 +3,7 @@
 // (with speakers where the format names them: speakers.ts); HTML gives timed lines when every
 // paragraph has its <time>, the words only otherwise; plain text gives the words only.
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { parseCaptions } from '../captions/index';
 import { cleanCaptionLine } from '../captions/text';
 import { asArray, asNumber, asString, at, parseJson } from '../platforms/json';

@@ -3,7 +3,7 @@
 // (enclosure, duration, publisher transcript). An episode the lookup does not list and the feed
 // cannot be searched for (no title slug in the link) is read from Apple's episode page. Runs at
 // submit, so a link that leads nowhere is answered at once and nothing is reserved.
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import type { EpisodeFacts } from '../store/port';
 import type { UpstreamClient, UpstreamRequest } from '../upstream/client';

@@ -4,7 +4,7 @@
 // has no way to name one, and a "Name:" at the start of an SRT line stays part of the words: we do
 // not guess speakers from text.
 import { WebVTTParser } from 'webvtt-parser';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { cleanCaptionLine } from '../captions/text';
 import { groupWords } from '../stt/merge';
 

@@ -5,7 +5,7 @@
 // - a submit while the episode is being worked on joins that work with a job that reserves and pays
 //   nothing (it causes no extra work); the same account submitting again gets its own job back;
 // - an empty account gets 403 before any of this, as on the synchronous endpoints.
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import { podcastPrice } from '../billing';
 import { refused, type PodcastOutcome } from '../core/outcomes';

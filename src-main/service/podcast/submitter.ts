@@ -1,4 +1,4 @@
-import type { ParsedItem } from '../../../src-shared/url/parse';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import { refused, type PodcastOutcome } from '../core/outcomes';
 

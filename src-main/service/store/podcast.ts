@@ -1,5 +1,5 @@
 // Podcast jobs (one per submit) and the shared work on each episode, as the store port offers them.
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 
 export type JobStatus = 'processing' | 'done' | 'failed';
 export type TranscriptSource = 'publisher' | 'ai';

@@ -1,6 +1,6 @@
 // The desk's batch queue, as the store port offers it.
-import type { QueueItem, QueueStatus } from '../../../src-shared/contract/queue';
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { QueueItem, QueueStatus } from '#shared/contract/queue';
+import type { PlatformToken } from '#shared/platforms';
 
 /** A new item as the desk's intake classified it. */
 export interface NewQueueItem {

@@ -1,6 +1,6 @@
 // The shared transcript cache and the desk's library over it, as the store port offers them.
-import type { PlatformToken } from '../../../src-shared/platforms';
-import type { Segment } from '../../../src-shared/transcript';
+import type { PlatformToken } from '#shared/platforms';
+import type { Segment } from '#shared/transcript';
 
 /** A finished transcript as the shared cache keeps it, whoever asked for it first. */
 export interface CachedTranscript {

@@ -1,6 +1,6 @@
 // Settings rows, speech-to-text task progress and the store's own upkeep, as the port offers them.
-import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey, type SettingValue } from '../../../src-shared/settings';
-import type { Segment } from '../../../src-shared/transcript';
+import { SETTING_DEFAULTS, SETTING_SCHEMAS, type SettingKey, type SettingValue } from '#shared/settings';
+import type { Segment } from '#shared/transcript';
 
 /**
  * Raw key/value rows of settings (JSON text). Validation and defaults live in service/settings.ts

@@ -3,7 +3,7 @@
 // URL), timed transcript out.
 import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import type { Store } from '../store/port';
 import { Settings, type EngineId } from '../settings';
 import type { UpstreamClient } from '../upstream/client';

@@ -1,6 +1,6 @@
 // Joins the chunks' segments into one transcript. Where two chunks overlap (a cut inside speech),
 // both heard the words around the cut; each such word must come out exactly once.
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { chunkEndMs, chunkStartMs, type Chunk } from './chunker';
 
 export interface ChunkResult {

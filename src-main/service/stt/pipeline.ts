@@ -2,7 +2,7 @@
 // a restarted task picks up where it stopped. Engines do their work off the main thread (child
 // processes, native threads, HTTP), so the event loop only schedules and stores.
 import { open } from 'node:fs/promises';
-import type { Segment } from '../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import type { SttTaskStore } from '../store/port';
 import { BYTES_PER_SAMPLE } from './audio/tools';
 import { chunkStartMs, type Chunk } from './chunker';

@@ -1,7 +1,7 @@
 // The sites whose cookies belong to each platform: an imported cookies.txt keeps only these (a
 // whole browser's export would otherwise put every site's session in the keychain), and the
 // desktop app's sign-in window may navigate only within them.
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { PlatformToken } from '#shared/platforms';
 
 export const PLATFORM_SITES: Readonly<Record<PlatformToken, readonly string[]>> = {
   longform: ['youtube.com', 'google.com'],

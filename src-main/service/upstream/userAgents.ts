@@ -1,4 +1,4 @@
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { PlatformToken } from '#shared/platforms';
 
 // One browser for every request outside the desktop app: the one the impit transport impersonates
 // for the sites that fingerprint (impitTransport.ts), so the User-Agent never disagrees with the

@@ -1,6 +1,6 @@
 // A small badge per platform: its colour and a short mark. Not the platforms' logos (those are
 // trademarks); recognisable enough next to the name in the tooltip.
-import { PLATFORMS, type PlatformToken } from '../../../src-shared/platforms';
+import { PLATFORMS, type PlatformToken } from '#shared/platforms';
 
 const MARKS: Record<PlatformToken, { mark: string; className: string }> = {
   longform: { mark: '▶', className: 'p-youtube' },

@@ -1,7 +1,7 @@
 // The desktop app's side of the desk: menu commands from the main process, and URL-list files
 // the main process reads itself (dropped files by path, or its open dialog).
-import type { AppCommand, ImportFilesOutput } from '../../../src-shared/contract/host';
-import { deskErrorOf } from '../../../src-shared/contract/result';
+import type { AppCommand, ImportFilesOutput } from '#shared/contract/host';
+import { deskErrorOf } from '#shared/contract/result';
 import { useApp } from '../stores/app';
 import { desk } from './desk';
 import { summarizeIntake } from './intakeSummary';

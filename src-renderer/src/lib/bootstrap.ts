@@ -9,7 +9,7 @@ import { useSettings } from '../stores/settings';
 import { runAppCommand } from './appCommands';
 import { takeLoginLinkRefusal } from './browserDesk';
 import { desk, onConnection } from './desk';
-import { deskErrorOf } from '../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 
 let subscribed = false;
 

@@ -5,10 +5,10 @@
 // cookies reach every port of 127.0.0.1, so another local program could collect one; storage is
 // per origin, port included). localStorage rather than sessionStorage so that a second tab or a
 // reopened one stays signed in; the token dies with the server process anyway.
-import { HTTP_LOGIN_FRAGMENT, HTTP_SESSION_HEADER, type DeskApi } from '../../../src-shared/contract/desk';
-import { EVENT_NAMES, type EventName, type EventPayload } from '../../../src-shared/contract/events';
-import type { OperationInput, OperationName, OperationOutput } from '../../../src-shared/contract/operations';
-import { encodeDeskError, unwrapDeskResult, type DeskResult } from '../../../src-shared/contract/result';
+import { HTTP_LOGIN_FRAGMENT, HTTP_SESSION_HEADER, type DeskApi } from '#shared/contract/desk';
+import { EVENT_NAMES, type EventName, type EventPayload } from '#shared/contract/events';
+import type { OperationInput, OperationName, OperationOutput } from '#shared/contract/operations';
+import { encodeDeskError, unwrapDeskResult, type DeskResult } from '#shared/contract/result';
 import { rpcAnswer } from './rpcAnswer';
 import { SseParser } from './sseParser';
 

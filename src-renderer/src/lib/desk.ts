@@ -1,7 +1,7 @@
 // The renderer's access to the app: `window.desk` (the preload's in Electron, the browser
 // transport's under serve --ui). Nothing else in the renderer talks to the outside. A rejected
 // invoke is read with `deskErrorOf` (src-shared/contract/result.ts), whichever transport it came by.
-import type { DeskApi } from '../../../src-shared/contract/desk';
+import type { DeskApi } from '#shared/contract/desk';
 import { createBrowserDesk, type ConnectionListener } from './browserDesk';
 
 declare global {

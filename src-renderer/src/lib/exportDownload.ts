@@ -1,7 +1,7 @@
 // The browser build's export: POST /app/export/download answers with the file or the zip as an
 // attachment, which the page hands to the browser's own download (nothing is written on the
 // server). The summary (files, skipped, folded) comes in a header.
-import { EXPORT_SUMMARY_HEADER, exportDownloadSummarySchema, type ExportDownloadInput, type ExportDownloadSummary } from '../../../src-shared/contract/exports';
+import { EXPORT_SUMMARY_HEADER, exportDownloadSummarySchema, type ExportDownloadInput, type ExportDownloadSummary } from '#shared/contract/exports';
 import { sessionHeaders } from './browserDesk';
 
 /** Relative to the page (/app/), like the RPC paths. */

@@ -1,7 +1,7 @@
 // What the desk says after links were offered to the queue, whichever way they came: dropped or
 // pasted (read in the page, features/queue/useIntake.ts) or URL-list files the main process read
 // (lib/appCommands.ts). One sentence for both, so the two never drift apart.
-import { describeMalformed } from '../../../src-shared/queue/malformed';
+import { describeMalformed } from '#shared/queue/malformed';
 import { plural } from './format';
 
 export interface IntakeCounts {

@@ -3,9 +3,9 @@
 // safe: every removal says what it removed and offers Undo (the rows come back as they were),
 // "Clear done" removes successes only, and "Retry failed" says how many failures it left alone
 // because retrying cannot change them (src-shared/queue/permanence.ts).
-import type { QueueItem } from '../../../src-shared/contract/queue';
-import { deskErrorOf } from '../../../src-shared/contract/result';
-import { PERMANENT_REASON_TEXT, type PermanentReason } from '../../../src-shared/queue/permanence';
+import type { QueueItem } from '#shared/contract/queue';
+import { deskErrorOf } from '#shared/contract/result';
+import { PERMANENT_REASON_TEXT, type PermanentReason } from '#shared/queue/permanence';
 import { useApp } from '../stores/app';
 import { useQueue } from '../stores/queue';
 import { desk } from './desk';

@@ -1,6 +1,6 @@
 // The browser transport's reading of an RPC answer (POST /app/rpc/<operation>), kept apart from
 // browserDesk.ts because it needs no DOM: tests run it on the real server's answers.
-import { isDeskErrorCode, type DeskResult } from '../../../src-shared/contract/result';
+import { isDeskErrorCode, type DeskResult } from '#shared/contract/result';
 
 /**
  * An RPC answer's body as the desk's result: the desk's own `{ ok, value | error }`, or, for what

@@ -1,5 +1,5 @@
 // Light, dark, or what the system says; applied as data-theme on <html>.
-import type { Theme } from '../../../src-shared/settings';
+import type { Theme } from '#shared/settings';
 
 const media = window.matchMedia('(prefers-color-scheme: dark)');
 

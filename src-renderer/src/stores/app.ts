@@ -1,7 +1,7 @@
 // App-wide state: which view is shown, sign-in and connection, balance, notices, and requests
 // from app-wide commands (menu, shortcuts) to a view that may not be mounted yet.
 import { create } from 'zustand';
-import type { Balance } from '../../../src-shared/contract/account';
+import type { Balance } from '#shared/contract/account';
 
 export type Tab = 'queue' | 'library' | 'settings';
 

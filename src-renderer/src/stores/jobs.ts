@@ -1,7 +1,7 @@
 // Podcast jobs, newest first, as the cards show them.
 import { create } from 'zustand';
-import type { PodcastJob } from '../../../src-shared/contract/podcast';
-import { latestPerEpisode } from '../../../src-shared/podcastCards';
+import type { PodcastJob } from '#shared/contract/podcast';
+import { latestPerEpisode } from '#shared/podcastCards';
 import { desk } from '../lib/desk';
 import { replayHolding } from '../lib/loadWithReplay';
 

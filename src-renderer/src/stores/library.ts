@@ -1,9 +1,9 @@
 // The library view: the search, its filters and what it found.
 import { create } from 'zustand';
-import type { LibraryEntry } from '../../../src-shared/contract/library';
-import type { PlatformToken } from '../../../src-shared/platforms';
+import type { LibraryEntry } from '#shared/contract/library';
+import type { PlatformToken } from '#shared/platforms';
 import { desk } from '../lib/desk';
-import { deskErrorOf } from '../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 
 export interface LibraryFilters {
   query: string;

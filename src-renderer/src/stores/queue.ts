@@ -2,12 +2,12 @@
 // selection. Dropped URLs show at once (classified here with the shared rules); the main process
 // classifies them again, stores them and answers with the real rows, which replace these.
 import { create } from 'zustand';
-import { newerQueueState, type QueueItem, type QueueState } from '../../../src-shared/contract/queue';
-import { classifyUrl, identityOf } from '../../../src-shared/queue/intake';
+import { newerQueueState, type QueueItem, type QueueState } from '#shared/contract/queue';
+import { classifyUrl, identityOf } from '#shared/queue/intake';
 import { desk } from '../lib/desk';
 import type { IntakeCounts } from '../lib/intakeSummary';
 import { replayHolding } from '../lib/loadWithReplay';
-import { deskErrorOf } from '../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { useApp } from './app';
 
 /** What an intake did with its links (lib/intakeSummary.ts words it). */

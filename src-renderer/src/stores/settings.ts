@@ -1,9 +1,9 @@
 // Settings, keys and whisper models as the settings view edits them.
 import { create } from 'zustand';
-import type { KeyListing } from '../../../src-shared/contract/account';
-import type { ModelDownload, WhisperModel } from '../../../src-shared/contract/models';
-import type { OperationInput } from '../../../src-shared/contract/operations';
-import type { SettingsView } from '../../../src-shared/contract/settings';
+import type { KeyListing } from '#shared/contract/account';
+import type { ModelDownload, WhisperModel } from '#shared/contract/models';
+import type { OperationInput } from '#shared/contract/operations';
+import type { SettingsView } from '#shared/contract/settings';
 import { desk } from '../lib/desk';
 
 interface SettingsStore {

@@ -1,8 +1,8 @@
 // The transcript viewer: which transcript is open.
 import { create } from 'zustand';
-import type { TranscriptRef, TranscriptView } from '../../../src-shared/contract/transcript';
+import type { TranscriptRef, TranscriptView } from '#shared/contract/transcript';
 import { desk } from '../lib/desk';
-import { deskErrorOf } from '../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 
 interface ViewerStore {
   ref: TranscriptRef | null;

@@ -4,7 +4,7 @@
 // sends against them. Objects are strict: a field the spec does not name is a defect, except in
 // a caption track, whose further fields the spec leaves open (they pass, unchecked).
 import { z } from 'zod';
-import type { SyncPlatformToken } from '../../platforms';
+import type { SyncPlatformToken } from '#shared/platforms';
 
 /** A longform segment: times are strings of integer milliseconds (lossless for large values). */
 export const longformSegmentSchema = z.strictObject({

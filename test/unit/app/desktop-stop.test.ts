@@ -10,7 +10,7 @@ import { ipcMain, useDesktopHome } from '../../helpers/electronMock';
 import { tempHome } from '../../helpers/home';
 import { rawConnection, requestHead, responses } from '../../helpers/rawHttp';
 import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
-import { ledgerFile } from '../../../src-main/service/home';
+import { ledgerFile } from '#service/home';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appMenus, ipcMain, session, windows, useDesktopHome } from '../../helpers/electronMock';
 import { tempHome } from '../../helpers/home';
 import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
-import { ownerKeyFile } from '../../../src-main/service/home';
-import { openService } from '../../../src-main/service/open';
+import { ownerKeyFile } from '#service/home';
+import { openService } from '#service/open';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 

@@ -3,12 +3,12 @@
 // refused before the handler table sees anything.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPERATION_NAMES } from '../../../src-shared/contract/operations';
+import { OPERATION_NAMES } from '#shared/contract/operations';
 import { ipcMain } from '../../helpers/electronMock';
 import { tempHome } from '../../helpers/home';
 import { createDesk, type Desk } from '../../../src-main/desk/index';
 import { registerDeskOnIpcMain } from '../../../src-main/ipc/electronMain';
-import { openService, type OpenedService } from '../../../src-main/service/open';
+import { openService, type OpenedService } from '#service/open';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 

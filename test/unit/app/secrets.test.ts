@@ -14,10 +14,10 @@ import { KeytarSecretStore, loadKeytar } from '../../../src-main/app/secrets/key
 import { OWNER_KEY_SECRET, prepareOwnerKey } from '../../../src-main/app/secrets/ownerKey';
 import { secretsFile } from '../../../src-main/app/secrets/safeStorageStore';
 import { settingSecretName, StoredSecretSettings } from '../../../src-main/app/secrets/settingsSecrets';
-import { ownerKeyFile } from '../../../src-main/service/home';
-import { openService } from '../../../src-main/service/open';
-import { Settings } from '../../../src-main/service/settings';
-import { sqliteLedgerOf } from '../../../src-main/service/open';
+import { ownerKeyFile } from '#service/home';
+import { openService } from '#service/open';
+import { Settings } from '#service/settings';
+import { sqliteLedgerOf } from '#service/open';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { net } from '../../helpers/electronMock';
 import { electronTransport } from '../../../src-main/app/net/electronTransport';
-import { UpstreamClient } from '../../../src-main/service/upstream/client';
+import { UpstreamClient } from '#service/upstream/client';
 import type { Session } from 'electron';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));

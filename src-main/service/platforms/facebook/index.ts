@@ -1,8 +1,8 @@
 // social (Facebook): the page's relay data → video node → captions file (WebVTT or SubRip, sniffed)
 // and video URLs. fb.watch links are followed by the upstream client; where they land names the item.
-import type { VideoTranscriptBody } from '../../../../src-shared/contract/api/index';
-import { segmentsText } from '../../captions/index';
-import type { UpstreamClient } from '../../upstream/client';
+import type { VideoTranscriptBody } from '#shared/contract/api/index';
+import { segmentsText } from '#service/captions/index';
+import type { UpstreamClient } from '#service/upstream/client';
 import { fetchCaptionFile } from '../captionFile';
 import { videoUrlsIfAny, withoutCaptions } from '../emptyTranscript';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';

@@ -1,8 +1,8 @@
 // Instagram's REST-ish web API: the ruling (`get_ruling_for_content`, Instagram's own "may a visitor
 // see this" check, whose title/description say why not, e.g. "Restricted Video") and, for a
 // signed-in session, `media/<pk>/info/` (yt-dlp instagram.py `_real_extract`).
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import { noTranscript, upstreamFailure } from '../failures';
 import { asArray, asObject, asString, parseJson } from '../json';
 import { fetchUpstream } from '../request';

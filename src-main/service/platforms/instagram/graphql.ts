@@ -3,8 +3,8 @@
 // (PolarisPostRootQuery, by shortcode, answering in `xdt_api__v1__media__shortcode__web_info`,
 // X-CSRFToken required) is what instaloader moved to in 2026-06 (PR#2706) when a doc id rotated.
 // Both give visitors an empty answer when Instagram distrusts the client, so empty moves on.
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import { upstreamFailure } from '../failures';
 import { asArray, asObject, at, parseJson } from '../json';
 import { fetchUpstream } from '../request';

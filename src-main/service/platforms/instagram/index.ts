@@ -7,10 +7,10 @@
 // so empty everywhere is a 502, never "private". 404 only where Instagram itself says so: its
 // ruling's words (e.g. "Restricted Video") when both queries came back empty, its 404 page for the
 // post, its signed-in API's "not found", or a post without video.
-import type { ReelsBody } from '../../../../src-shared/contract/api/index';
-import type { SpeechToText } from '../../stt/index';
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
+import type { ReelsBody } from '#shared/contract/api/index';
+import type { SpeechToText } from '#service/stt/index';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import type { FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';
 import { noTranscript, upstreamFailure } from '../failures';
 import { asString, at, type JsonObject } from '../json';

@@ -2,7 +2,7 @@
 // RelayPrefetchedStreamCache results, one of them `data.xig_polaris_media` for the post (yt-dlp's
 // fallback since 2026-06, reliable without a browser's TLS) or, on some pages,
 // `data.xdt_api__v1__media__shortcode__web_info.items[0]`.
-import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamClient } from '#service/upstream/client';
 import { noTranscript } from '../failures';
 import { HtmlPage } from '../html';
 import { asArray, asObject, asString, at, parseJson, type JsonObject } from '../json';

@@ -1,8 +1,8 @@
 // The logged-out session a browser tab has: the home page's LSD token (GraphQL wants it in the form
 // and in X-FB-LSD) and the csrftoken cookie it sets. Instagram limits home-page loads per address
 // like everything else, so one load serves many posts (SessionCache, per fetcher instance).
-import type { UpstreamClient } from '../../upstream/client';
-import { SessionCache } from '../../upstream/sessionCache';
+import type { UpstreamClient } from '#service/upstream/client';
+import { SessionCache } from '#service/upstream/sessionCache';
 import type { FetchFailure } from '../fetcher';
 import { statusFailure, upstreamFailure } from '../failures';
 import { HtmlPage } from '../html';

@@ -1,7 +1,7 @@
 // What each of Instagram's sources says about a post, in the terms the fetcher decides on: the
 // media; nothing (move on to the next source, and remember why); Instagram itself saying the post
 // is gone or withheld (404); or a block that every further source would meet too (stop, 502).
-import type { UpstreamResponse } from '../../upstream/client';
+import type { UpstreamResponse } from '#service/upstream/client';
 import type { FetchFailure } from '../fetcher';
 import { rateLimitedFailure, upstreamFailure } from '../failures';
 import type { JsonObject } from '../json';

@@ -2,9 +2,9 @@
 // MP4, or since 2024 an HLS playlist) → speech-to-text, since Kick clips carry no captions
 // (research/upstream-clips-podcast.md §1). At most 2 minutes (spec §8), checked on the API's
 // `duration` before any media is downloaded, and again on the audio itself.
-import type { ClipBody } from '../../../../src-shared/contract/api/index';
-import type { SpeechToText } from '../../stt/index';
-import type { UpstreamClient, UpstreamResponse } from '../../upstream/client';
+import type { ClipBody } from '#shared/contract/api/index';
+import type { SpeechToText } from '#service/stt/index';
+import type { UpstreamClient, UpstreamResponse } from '#service/upstream/client';
 import type { FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';
 import { noTranscript, statusFailure, upstreamFailure } from '../failures';
 import { asNumber, asObject, asString, at, httpUrl, parseJson } from '../json';

@@ -1,9 +1,9 @@
 // professional (LinkedIn): the public post page's first `<video>` → `data-captions-url` (WebVTT)
 // → one line per cue (research/upstream-video.md §5.2). Pages without a `<video>` (group posts,
 // feed updates) carry the video in `<code>` JSON instead (codeData.ts).
-import type { TextBody } from '../../../../src-shared/contract/api/index';
-import { segmentsText } from '../../captions/index';
-import type { UpstreamClient } from '../../upstream/client';
+import type { TextBody } from '#shared/contract/api/index';
+import { segmentsText } from '#service/captions/index';
+import type { UpstreamClient } from '#service/upstream/client';
 import { fetchCaptionFile } from '../captionFile';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';
 import { noTranscript, statusFailure, upstreamFailure } from '../failures';

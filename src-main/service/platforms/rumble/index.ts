@@ -1,9 +1,9 @@
 // openvideo (Rumble): the page names the player's embed id → `embedJS/u3/?request=video` JSON →
 // `cc` (WebVTT per language) → one line per cue (research/upstream-video.md §6.2).
-import type { TextBody } from '../../../../src-shared/contract/api/index';
-import { decodeEntities } from '../../captions/text';
-import { segmentsText } from '../../captions/index';
-import type { UpstreamClient } from '../../upstream/client';
+import type { TextBody } from '#shared/contract/api/index';
+import { decodeEntities } from '#service/captions/text';
+import { segmentsText } from '#service/captions/index';
+import type { UpstreamClient } from '#service/upstream/client';
 import { fetchCaptionFile } from '../captionFile';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';
 import { noTranscript, statusFailure, upstreamFailure } from '../failures';

@@ -2,8 +2,8 @@
 // caption parser knows. Read as yt-dlp reads TikTok's caption JSON: `utterances[]` with `start_time`
 // and `end_time` in ms and the line in `text` (tiktok.py `_get_subtitles`). No recorded body exists
 // in our samples, so anything else is reported as unreadable, never as "no captions".
-import type { Segment } from '../../../../src-shared/transcript';
-import { toSegments } from '../../captions/cues';
+import type { Segment } from '#shared/transcript';
+import { toSegments } from '#service/captions/cues';
 import { asArray, asNumber, asObject, asString, parseJson } from '../json';
 
 export type CreatorCaptions = { ok: true; segments: Segment[] } | { ok: false; detail: string };

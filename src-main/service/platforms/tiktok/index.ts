@@ -2,9 +2,9 @@
 // creator's JSON captions → one line per cue. Short links are followed by the upstream client;
 // where they land names the item. A JavaScript challenge page is solved natively (challenge.ts),
 // its cookie set, and the page fetched once more.
-import type { VideoTranscriptBody } from '../../../../src-shared/contract/api/index';
-import { segmentsText } from '../../captions/index';
-import type { UpstreamClient, UpstreamResponse } from '../../upstream/client';
+import type { VideoTranscriptBody } from '#shared/contract/api/index';
+import { segmentsText } from '#service/captions/index';
+import type { UpstreamClient, UpstreamResponse } from '#service/upstream/client';
 import { fetchCaptionFile, type CaptionFile } from '../captionFile';
 import { videoUrlsIfAny, withoutCaptions } from '../emptyTranscript';
 import type { FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';

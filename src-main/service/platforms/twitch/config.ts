@@ -4,7 +4,7 @@
 // Client-ID and the hashes) live in the upstream profile (`twitch.*`, upstream/profile.ts), so a
 // user follows a rotation with `transcript-desk upstream set`; this file says what is asked, in
 // which order, and what the last resort is.
-import type { ProfileKey } from '../../upstream/profile';
+import type { ProfileKey } from '#service/upstream/profile';
 
 export const TWITCH_GQL_URL = 'https://gql.twitch.tv/gql';
 

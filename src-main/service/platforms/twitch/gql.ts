@@ -1,7 +1,7 @@
 // One clip through Twitch's GQL API: the persisted queries of config.ts until one is known, then,
 // when Twitch knows none of their hashes, the same fields as a raw query.
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import type { FetchFailure } from '../fetcher';
 import { noTranscript, statusFailure, upstreamFailure } from '../failures';
 import { asArray, asObject, asString, at, parseJson, type JsonObject } from '../json';

@@ -2,10 +2,10 @@
 // token and qualities → the signed MP4 (`sourceURL?sig=…&token=…`) of the lowest landscape quality
 // (the sound is the same in all) → speech-to-text, since clips have no captions
 // (research/upstream-clips-podcast.md §2).
-import type { ClipBody } from '../../../../src-shared/contract/api/index';
-import type { SpeechToText } from '../../stt/index';
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
+import type { ClipBody } from '#shared/contract/api/index';
+import type { SpeechToText } from '#service/stt/index';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';
 import { noTranscript, upstreamFailure } from '../failures';
 import { asArray, asNumber, asObject, asString, at, httpUrl, parseJson, type JsonObject } from '../json';

@@ -1,9 +1,9 @@
 // X's web API as the web app uses it: TweetResultByRestId, as a guest (a guest token from
 // `guest/activate.json`, kept for its lifetime) or, with the user's imported session cookies, signed
 // in (research/upstream-live-2026.md §7, §0 X3). Query id and bearer come from the upstream profile.
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
-import { SessionCache } from '../../upstream/sessionCache';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
+import { SessionCache } from '#service/upstream/sessionCache';
 import type { FetchFailure } from '../fetcher';
 import { noTranscript, statusFailure, upstreamFailure } from '../failures';
 import { asArray, asObject, asString, at, parseJson, type JsonObject } from '../json';

@@ -1,10 +1,10 @@
 // microblog (X): the video a post link names, under 2 minutes (spec §8), always through speech-to-text.
 // The web API first (guest or signed in); when X refuses it (rate limits, bad guest tokens, a
 // rotated feature switch), the embed API, which answers for most public posts (research §7).
-import type { TextBody } from '../../../../src-shared/contract/api/index';
-import type { SpeechToText } from '../../stt/index';
-import type { UpstreamClient } from '../../upstream/client';
-import type { UpstreamProfile } from '../../upstream/profile';
+import type { TextBody } from '#shared/contract/api/index';
+import type { SpeechToText } from '#service/stt/index';
+import type { UpstreamClient } from '#service/upstream/client';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import type { FetchOutcome, PlatformFetcher } from '../fetcher';
 import { upstreamFailure } from '../failures';
 import { tooLong, transcribeSpeech, TWO_MINUTES } from '../speech';

@@ -1,7 +1,7 @@
 // X's embed API (what embedded tweets load): no token, but not every post is there: age-restricted
 // and some other posts are simply absent (research/upstream-live-2026.md §7). The fallback when the
 // web API refuses us, so its "not found" alone proves nothing (index.ts).
-import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamClient } from '#service/upstream/client';
 import { noTranscript, statusFailure, upstreamFailure } from '../failures';
 import { asObject, asString, at, parseJson } from '../json';
 import { fetchUpstream } from '../request';

@@ -5,7 +5,7 @@
 // no way to mint, it gets `UNPLAYABLE` "The page needs to be reloaded" or `exp=xpe` caption URLs
 // that answer empty (yt-dlp#16212, #17389). The device fields and User-Agents are yt-dlp's
 // (`youtube/_base.py` at 81ecd58); the versions rotate and come from the upstream profile.
-import { UpstreamProfile, type ProfileKey } from '../../upstream/profile';
+import { UpstreamProfile, type ProfileKey } from '#service/upstream/profile';
 
 export interface InnertubeClient {
   /** Name in messages. */

@@ -2,10 +2,10 @@
 // one after the other until one serves captions; when none does, walk.ts merges what they said.
 // Connection failures, rate limits and server errors end the walk at once: every client goes
 // through the same network to the same servers.
-import type { LongformBody } from '../../../../src-shared/contract/api/index';
-import type { ParsedItem } from '../../../../src-shared/url/parse';
-import { parseCaptions } from '../../captions/index';
-import type { UpstreamClient, UpstreamResponse } from '../../upstream/client';
+import type { LongformBody } from '#shared/contract/api/index';
+import type { ParsedItem } from '#shared/url/parse';
+import { parseCaptions } from '#service/captions/index';
+import type { UpstreamClient, UpstreamResponse } from '#service/upstream/client';
 import type { FetchContext, FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';
 import { rateLimitedFailure, statusFailure, upstreamFailure } from '../failures';
 import type { FetcherDeps } from '../index';

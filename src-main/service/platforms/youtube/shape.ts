@@ -1,8 +1,8 @@
 // The spec's §2.3 `longform` answer.
-import type { LongformBody } from '../../../../src-shared/contract/api/index';
-import type { ParsedItem } from '../../../../src-shared/url/parse';
-import type { Segment } from '../../../../src-shared/transcript';
-import { segmentsText } from '../../captions/index';
+import type { LongformBody } from '#shared/contract/api/index';
+import type { ParsedItem } from '#shared/url/parse';
+import type { Segment } from '#shared/transcript';
+import { segmentsText } from '#service/captions/index';
 import type { CaptionTrack } from './tracks';
 
 /** YouTube's transcript-panel timestamps: `m:ss`, and `h:mm:ss` from one hour on. */

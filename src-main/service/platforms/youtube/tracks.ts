@@ -1,5 +1,5 @@
 // Caption tracks as the player lists them, in the spec's `captionTracks` shape, and which one to fetch.
-import type { SpecCaptionTrack } from '../../../../src-shared/contract/api/index';
+import type { SpecCaptionTrack } from '#shared/contract/api/index';
 import { asArray, asNumber, asObject, asString, at } from '../json';
 
 /** A track as the spec's `captionTracks` lists it, `kind` (`asr`) and `vssId` where YouTube sends them. */

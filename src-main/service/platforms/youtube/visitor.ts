@@ -4,8 +4,8 @@
 // yt-dlp reads it from the ytcfg of a youtube.com page (`_base.py` `_extract_visitor_data`:
 // `VISITOR_DATA`, else `INNERTUBE_CONTEXT.client.visitorData`); we load the home page once, with
 // the consent cookie `SOCS=CAI` that yt-dlp sets so EU visitors are not sent to consent.youtube.com.
-import type { UpstreamClient } from '../../upstream/client';
-import { SessionCache, type Cached } from '../../upstream/sessionCache';
+import type { UpstreamClient } from '#service/upstream/client';
+import { SessionCache, type Cached } from '#service/upstream/sessionCache';
 import { asObject, asString, at } from '../json';
 import { fetchUpstream } from '../request';
 

@@ -3,7 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamClient } from '#service/upstream/client';
 import { SttError } from '../errors';
 import { abandonFile } from './fileSink';
 import { downloadHls } from './hls';

@@ -5,7 +5,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parse, type types } from 'hls-parser';
-import type { UpstreamClient } from '../../upstream/client';
+import type { UpstreamClient } from '#service/upstream/client';
 import { SttError } from '../errors';
 import { abandonFile } from './fileSink';
 import { fetchError, MAX_PLAYLIST_BYTES, openMedia, pipeTo, type MediaDownloadOptions } from './remote';

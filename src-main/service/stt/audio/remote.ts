@@ -1,8 +1,8 @@
 // Shared by plain and HLS media downloads: opening a media URL and mapping failures to SttErrors.
 import type { WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { UpstreamClient, UpstreamStream } from '../../upstream/client';
-import { isUpstreamError } from '../../upstream/errors';
+import type { UpstreamClient, UpstreamStream } from '#service/upstream/client';
+import { isUpstreamError } from '#service/upstream/errors';
 import { cancelled, SttError } from '../errors';
 
 export interface MediaDownloadOptions {

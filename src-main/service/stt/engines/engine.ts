@@ -1,5 +1,5 @@
-import type { Segment } from '../../../../src-shared/transcript';
-import type { EngineId } from '../../settings';
+import type { Segment } from '#shared/transcript';
+import type { EngineId } from '#service/settings';
 import type { ChunkingPolicy } from '../chunker';
 
 export interface EngineTranscribeOptions {

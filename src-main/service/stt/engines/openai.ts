@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, FormData, request } from 'undici';
 import { z } from 'zod';
-import type { Segment } from '../../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { wavHeader, BYTES_PER_SECOND } from '../audio/tools';
 import { cancelled, SttError } from '../errors';
 import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';

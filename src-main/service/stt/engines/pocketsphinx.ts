@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { access, constants, rm, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import type { Segment } from '../../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { wavHeader } from '../audio/tools';
 import { cancelled, SttError } from '../errors';
 import type { EngineTranscribeOptions, SpeechEngine } from './engine';

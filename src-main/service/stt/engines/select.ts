@@ -2,7 +2,7 @@
 // (whisper with a model → openai when configured → pocketsphinx when installed). When none is
 // ready, the error says for each engine what to install or configure.
 import { stat } from 'node:fs/promises';
-import type { EngineId, SttSettings } from '../../settings';
+import type { EngineId, SttSettings } from '#service/settings';
 import { SttError } from '../errors';
 import { checkLocalModel, modelFile } from '../models';
 import type { SpeechEngine } from './engine';

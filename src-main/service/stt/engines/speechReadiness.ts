@@ -3,7 +3,7 @@
 // so an engine without it is no use either.
 import { access, constants } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { EngineId, SttSettings } from '../../settings';
+import type { EngineId, SttSettings } from '#service/settings';
 import { FFMPEG } from '../audio/tools';
 import { onPath } from './pocketsphinx';
 import { readiness } from './select';

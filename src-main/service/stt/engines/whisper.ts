@@ -7,7 +7,7 @@ import type * as WhisperNode from '@fugood/whisper.node';
 import type { WhisperContext } from '@fugood/whisper.node';
 
 type WhisperModule = typeof WhisperNode;
-import type { Segment } from '../../../../src-shared/transcript';
+import type { Segment } from '#shared/transcript';
 import { cancelled, SttError } from '../errors';
 import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';
 

@@ -1,13 +1,13 @@
 // Export: format, folder or zip, cue length; then what was written and what was skipped, and why.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ExportScope } from '../../../../src-shared/contract/exports';
-import { EXPORT_FORMATS, type ExportFormat } from '../../../../src-shared/format/exportFormats';
+import type { ExportScope } from '#shared/contract/exports';
+import { EXPORT_FORMATS, type ExportFormat } from '#shared/format/exportFormats';
 import { downloadExport } from '../../lib/exportDownload';
 import { loadExportChoice, saveExportChoice, type ExportChoice } from './exportChoice';
 import { ExportResult, type ExportSummary } from './ExportResult';
 import { Dialog } from '../../components/Dialog';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { plural } from '../../lib/format';
 import { useSettings } from '../../stores/settings';
 

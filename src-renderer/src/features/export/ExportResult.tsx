@@ -1,9 +1,9 @@
 // What an export did: files written (or downloaded), duplicates folded, files replaced, items
 // skipped and why; "Open folder" in the desktop app after an export to a folder.
 import { useState } from 'react';
-import type { ExportOutput } from '../../../../src-shared/contract/exports';
+import type { ExportOutput } from '#shared/contract/exports';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { plural } from '../../lib/format';
 
 export interface ExportSummary extends Pick<ExportOutput, 'files' | 'skipped' | 'folded'> {

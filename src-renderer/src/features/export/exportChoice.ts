@@ -1,7 +1,7 @@
 // The export dialog's last choices (format, one file per transcript or a zip, download or folder),
 // remembered in this browser's / window's storage so the next export, after a reload too, starts
 // from them. Nothing secret: a choice the storage refuses is simply not remembered.
-import { isExportFormat, type ExportFormat } from '../../../../src-shared/format/exportFormats';
+import { isExportFormat, type ExportFormat } from '#shared/format/exportFormats';
 
 const KEY = 'transcript-desk.export-choice';
 

@@ -3,9 +3,9 @@
 // compact and an ended one can be dismissed; past two, they fold into a one-line summary with the
 // newest card under it (cardsView.ts), so the queue below keeps its rows in a small window.
 import { useEffect, useState } from 'react';
-import type { PodcastJob } from '../../../../src-shared/contract/podcast';
+import type { PodcastJob } from '#shared/contract/podcast';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useJobs } from '../../stores/jobs';

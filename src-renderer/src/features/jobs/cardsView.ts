@@ -2,7 +2,7 @@
 // expanded. View state only (the jobs themselves stay on the server, and the queue rows keep their
 // outcome); kept in localStorage so that a reload does not bring dismissed cards back.
 import { create } from 'zustand';
-import type { PodcastJob } from '../../../../src-shared/contract/podcast';
+import type { PodcastJob } from '#shared/contract/podcast';
 
 const STORAGE_KEY = 'transcript-desk.job-cards';
 

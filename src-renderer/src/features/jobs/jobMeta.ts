@@ -1,7 +1,7 @@
 // The line under a podcast job card's bar. The runner works on one episode at a time, so a job
 // behind another says how many episodes are ahead of it; its elapsed time and estimate count from
 // when its own work began (startedAt), never from the submit, and so does "Done in".
-import type { PodcastJob } from '../../../../src-shared/contract/podcast';
+import type { PodcastJob } from '#shared/contract/podcast';
 import { duration, plural } from '../../lib/format';
 
 /** What the card says while the job runs or after it is done; failed jobs show their error instead. */

@@ -1,11 +1,11 @@
 // The library: every transcript this install has, full-text search with highlighted snippets,
 // filters by platform and date, open, re-export, delete.
 import { useEffect, useRef, useState } from 'react';
-import type { LibraryEntry } from '../../../../src-shared/contract/library';
-import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '../../../../src-shared/platforms';
+import type { LibraryEntry } from '#shared/contract/library';
+import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { dateTime, plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useLibrary } from '../../stores/library';

@@ -1,9 +1,9 @@
 // Adding credits to the owner account: the desk's service is the owner's own, so is its ledger
 // (the CLI's `credits grant` does the same). Keys of other accounts are managed in Settings → keys.
 import { useState, type FormEvent } from 'react';
-import { MAX_OWNER_TOP_UP } from '../../../../src-shared/contract/operations';
+import { MAX_OWNER_TOP_UP } from '#shared/contract/operations';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { num } from '../../lib/format';
 import { useApp } from '../../stores/app';
 

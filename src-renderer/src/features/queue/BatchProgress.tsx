@@ -1,8 +1,8 @@
 // The whole batch at a glance: a bar of done and failed rows, the counts, and an ETA bounded by the
 // pace kept, the service's rate limit and sites that make their rows wait (src-shared/queue/eta.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { QueueItem } from '../../../../src-shared/contract/queue';
-import { estimateEta } from '../../../../src-shared/queue/eta';
+import type { QueueItem } from '#shared/contract/queue';
+import { estimateEta } from '#shared/queue/eta';
 import { duration, num } from '../../lib/format';
 import { useQueue } from '../../stores/queue';
 

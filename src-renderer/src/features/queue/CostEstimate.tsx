@@ -1,7 +1,7 @@
 // Before Run: what the queued rows will cost and what the owner account has. Asked of the main
 // process (queue.estimate), which prices them as the service will and knows what the cache holds.
 import { useEffect, useState } from 'react';
-import type { OperationOutput } from '../../../../src-shared/contract/operations';
+import type { OperationOutput } from '#shared/contract/operations';
 import { desk } from '../../lib/desk';
 import { num, plural } from '../../lib/format';
 import { useApp } from '../../stores/app';

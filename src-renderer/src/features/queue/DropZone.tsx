@@ -1,6 +1,6 @@
 // The queue's intake: a drop target the size of the view, a paste box, and a file picker.
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { DROPPABLE_EXTENSIONS } from '../../../../src-shared/queue/extract';
+import { DROPPABLE_EXTENSIONS } from '#shared/queue/extract';
 import { droppedPaths, importUrlFiles } from '../../lib/appCommands';
 import { useOffline } from '../../lib/offline';
 import { readDataTransfer, readFiles, readText } from './readDrop';

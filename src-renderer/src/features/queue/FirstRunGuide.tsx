@@ -2,8 +2,8 @@
 // credit buys, and whether speech-to-text can run here, with the way to Settings when it cannot.
 // Read again every time the queue is empty, so a model downloaded meanwhile shows as ready.
 import { useEffect, useState } from 'react';
-import type { WelcomeView } from '../../../../src-shared/contract/welcome';
-import { PLATFORMS, PLATFORM_TOKENS } from '../../../../src-shared/platforms';
+import type { WelcomeView } from '#shared/contract/welcome';
+import { PLATFORMS, PLATFORM_TOKENS } from '#shared/platforms';
 import { desk } from '../../lib/desk';
 import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';

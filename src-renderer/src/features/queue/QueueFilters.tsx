@@ -1,7 +1,7 @@
 // Status filters over the queue list, each with its count.
 import { useMemo } from 'react';
 import { num } from '../../lib/format';
-import type { QueueStatus } from '../../../../src-shared/contract/queue';
+import type { QueueStatus } from '#shared/contract/queue';
 import { countByStatus, useQueue } from '../../stores/queue';
 import { FILTER_LABEL, matchesFilter, QUEUE_FILTERS, useQueueFilter } from './queueFilter';
 

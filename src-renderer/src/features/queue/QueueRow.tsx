@@ -1,7 +1,7 @@
 // One queue item: platform, title or id, status with the spec's text, credits, actions.
 import { memo } from 'react';
-import type { QueueItem } from '../../../../src-shared/contract/queue';
-import { PLATFORMS } from '../../../../src-shared/platforms';
+import type { QueueItem } from '#shared/contract/queue';
+import { PLATFORMS } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { removeRows, retryRow } from '../../lib/queueActions';
 import { useQueue } from '../../stores/queue';

@@ -2,7 +2,7 @@
 // when it has used them, or when speech-to-text has no free place (a 503 with Retry-After), or
 // when a site rate-limits this machine (its rows wait, the others go on).
 import { useEffect, useState } from 'react';
-import { PLATFORMS } from '../../../../src-shared/platforms';
+import { PLATFORMS } from '#shared/platforms';
 import { useQueue } from '../../stores/queue';
 
 export function RateLimitNote() {

@@ -2,7 +2,7 @@
 // sentence (and what the REST API answers) over the rows below; clicking again, Esc or moving
 // focus away closes it. The list keeps its fixed row height, so scrolling stays smooth.
 import { useState } from 'react';
-import type { QueueItem } from '../../../../src-shared/contract/queue';
+import type { QueueItem } from '#shared/contract/queue';
 import { technicalLine } from './plainError';
 
 export function RowDetail({ item, text }: { item: QueueItem; text: string }) {

@@ -1,9 +1,9 @@
 // The remedy a row offers (remedies.ts): "Download a model" starts the same download as Settings'
 // Download button (models.download) and shows its progress; "Transcribe the audio" asks for our
 // speech-to-text of the video (queue.transcribeAudio), one credit when it delivers.
-import type { QueueItem } from '../../../../src-shared/contract/queue';
+import type { QueueItem } from '#shared/contract/queue';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
 import '../../styles/remedies.css';

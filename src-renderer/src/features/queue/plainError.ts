@@ -3,7 +3,7 @@
 // presentation, so it shows the service's explanation without the code in front, speaks of the
 // owner account instead of "this key", and names a remedy where there is one. The code and the
 // HTTP status stay one click away (RowDetail's expanded view) for whoever compares with the API.
-import type { QueueItem } from '../../../../src-shared/contract/queue';
+import type { QueueItem } from '#shared/contract/queue';
 
 /** What to say when the service gave no explanation of its own. */
 const FALLBACK: Record<string, string> = {

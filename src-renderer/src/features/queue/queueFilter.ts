@@ -1,7 +1,7 @@
 // Which rows the queue list shows: all, or those of one state. Kept apart from the queue store: it
 // is a view choice, not queue data.
 import { create } from 'zustand';
-import type { QueueStatus } from '../../../../src-shared/contract/queue';
+import type { QueueStatus } from '#shared/contract/queue';
 
 export const QUEUE_FILTERS = ['all', 'running', 'queued', 'failed', 'done'] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];

@@ -1,6 +1,6 @@
 // URLs out of a drop or a paste: files (.txt .csv .md .html …), dragged links, HTML and text.
-import { droppableExtension, extractUrls } from '../../../../src-shared/queue/extract';
-import { findMalformedLinks } from '../../../../src-shared/queue/malformed';
+import { droppableExtension, extractUrls } from '#shared/queue/extract';
+import { findMalformedLinks } from '#shared/queue/malformed';
 
 /** Links of an HTML document or fragment: every href, and links written out in its text. */
 export function urlsFromHtml(html: string): string[] {

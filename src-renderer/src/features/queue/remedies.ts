@@ -1,7 +1,7 @@
 // Remedies a row can offer in place of advice: a whisper model to download (instead of the CLI
 // command the service's message names), or our own speech-to-text of a TikTok/Facebook video that
 // has no captions. Read from the row's status and the service's words; pure, so it is unit-tested.
-import type { QueueItem } from '../../../../src-shared/contract/queue';
+import type { QueueItem } from '#shared/contract/queue';
 
 export type Remedy = { kind: 'download-model'; model: string } | { kind: 'transcribe-audio' };
 

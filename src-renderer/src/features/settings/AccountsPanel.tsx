@@ -2,10 +2,10 @@
 // cookies.txt for it; both let login-walled posts be fetched with the user's own account. Also
 // where this host keeps secrets, so a missing keychain is said here rather than found out later.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PlatformCookies } from '../../../../src-shared/contract/host';
-import { PLATFORMS, type PlatformToken } from '../../../../src-shared/platforms';
+import type { PlatformCookies } from '#shared/contract/host';
+import { PLATFORMS, type PlatformToken } from '#shared/platforms';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { plural } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';

@@ -1,7 +1,7 @@
 // Settings → the transcript cache: how much of its limit it uses, and the limit (cache.maxBytes).
 // Sizes in decimal megabytes, as `db stats` and `serve --cache-max-bytes 500MB` count them.
 import { useEffect, useState } from 'react';
-import { CACHE_DEFAULT_MAX_BYTES, CACHE_MIN_BYTES } from '../../../../src-shared/settings';
+import { CACHE_DEFAULT_MAX_BYTES, CACHE_MIN_BYTES } from '#shared/settings';
 import { num, plural } from '../../lib/format';
 import { useSettings } from '../../stores/settings';
 import { useSave } from './useSave';

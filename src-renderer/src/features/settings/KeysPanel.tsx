@@ -1,8 +1,8 @@
 // API keys: list, create (the key is shown once), revoke.
 import { useEffect, useState, type FormEvent } from 'react';
-import { PLAN_NAMES } from '../../../../src-shared/contract/account';
+import { PLAN_NAMES } from '#shared/contract/account';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { dateTime } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';

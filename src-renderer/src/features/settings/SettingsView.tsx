@@ -1,6 +1,6 @@
 // Settings: appearance, queue, export, the local REST API, the transcript cache, speech-to-text, platform accounts, the upstream profile, API keys.
 import { useEffect, useState } from 'react';
-import { THEMES } from '../../../../src-shared/settings';
+import { THEMES } from '#shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
 import { CachePanel } from './CachePanel';

@@ -1,8 +1,8 @@
 // Speech-to-text: engine, language, an OpenAI-compatible endpoint, whisper models with download progress.
 import { useEffect, useState } from 'react';
-import { ENGINE_IDS } from '../../../../src-shared/settings';
+import { ENGINE_IDS } from '#shared/settings';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { bytes } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';

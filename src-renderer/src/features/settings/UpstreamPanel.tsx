@@ -2,9 +2,9 @@
 // hashes, doc ids, bearer). Each is editable; the main process checks the shape, and a refusal is
 // shown under its field with nothing saved. The same file as `transcript-desk upstream`.
 import { useCallback, useEffect, useState } from 'react';
-import type { UpstreamEntry, UpstreamProfileView } from '../../../../src-shared/contract/upstream';
+import type { UpstreamEntry, UpstreamProfileView } from '#shared/contract/upstream';
 import { desk } from '../../lib/desk';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { useApp } from '../../stores/app';
 
 /** An id usable in HTML for a key such as `twitch.hash.ShareClipRenderStatus`. */

@@ -1,7 +1,7 @@
 // Saving settings from a form control: the new values, or an error notice (nothing changes).
 import { useCallback } from 'react';
-import type { OperationInput } from '../../../../src-shared/contract/operations';
-import { deskErrorOf } from '../../../../src-shared/contract/result';
+import type { OperationInput } from '#shared/contract/operations';
+import { deskErrorOf } from '#shared/contract/result';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
 

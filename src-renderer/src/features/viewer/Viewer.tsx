@@ -4,8 +4,8 @@
 // focus back to the control that opened it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TranscriptView } from '../../../../src-shared/contract/transcript';
-import { PLATFORMS } from '../../../../src-shared/platforms';
+import type { TranscriptView } from '#shared/contract/transcript';
+import { PLATFORMS } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { clock, dateTime } from '../../lib/format';
 import { useApp } from '../../stores/app';
