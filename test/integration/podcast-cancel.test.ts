@@ -56,14 +56,14 @@ it('cancelling the only job stops the work, fails the job with "Cancelled" and r
   expect(sqliteLedgerOf(opened).credits.balance(alice.accountId)).toBe(40);
   await until(() => events.some((e) => e.type === 'progress' && e.episodeKey === PODCAST_IDS.main), POLLED_JOB_GUARD_MS);
 
-  expect(opened.podcast.cancel(alice.accountId, jobId)).toBe(true);
+  expect(await opened.podcast.cancel(alice.accountId, jobId)).toBe(true);
   expect(await record(alice, jobId)).toEqual({ jobId, status: 'failed', error: { code: 'transcription_failed', message: 'Cancelled' } });
   expect(sqliteLedgerOf(opened).credits.balance(alice.accountId)).toBe(50);
   await until(() => !existsSync(podcastScratch(home.dir, PODCAST_IDS.main)), POLLED_JOB_GUARD_MS);
   // Not twice, not someone else's, not an unknown one.
-  expect(opened.podcast.cancel(alice.accountId, jobId)).toBe(false);
-  expect(opened.podcast.cancel(bob.accountId, jobId)).toBe(false);
-  expect(opened.podcast.cancel(alice.accountId, 'job_nope')).toBe(false);
+  expect(await opened.podcast.cancel(alice.accountId, jobId)).toBe(false);
+  expect(await opened.podcast.cancel(bob.accountId, jobId)).toBe(false);
+  expect(await opened.podcast.cancel(alice.accountId, 'job_nope')).toBe(false);
   expect(events.filter((e) => e.type === 'done' && e.episodeKey === PODCAST_IDS.main)).toEqual([]);
 });
 
@@ -72,7 +72,7 @@ it('cancelling while another account waits on the same episode: the work goes on
   const mine = await submit(alice, url);
   const theirs = await submit(bob, url);
   expect(theirs.status).toBe('processing');
-  expect(opened.podcast.cancel(alice.accountId, mine.jobId)).toBe(true);
+  expect(await opened.podcast.cancel(alice.accountId, mine.jobId)).toBe(true);
   expect(await record(alice, mine.jobId)).toMatchObject({ status: 'failed', error: { message: 'Cancelled' } });
   expect(sqliteLedgerOf(opened).credits.balance(alice.accountId)).toBe(50);
 
@@ -85,6 +85,6 @@ it('a cancelled episode can be submitted again', async () => {
   const again = await submit(alice, episodeLink(PODCAST_IDS.show, PODCAST_IDS.main));
   expect(again.status).toBe('processing');
   expect(sqliteLedgerOf(opened).credits.balance(alice.accountId)).toBe(40);
-  expect(opened.podcast.cancel(alice.accountId, again.jobId)).toBe(true);
+  expect(await opened.podcast.cancel(alice.accountId, again.jobId)).toBe(true);
   expect(sqliteLedgerOf(opened).credits.balance(alice.accountId)).toBe(50);
 });
