@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '#shared/contract/desk';
 import { createDesk, type Desk } from '../desk/index';
 import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
@@ -11,6 +11,7 @@ import { startApiServer, type ApiOptions } from '../http/server';
 import { SessionStore } from '../http/session';
 import { resolveHome } from '#service/home';
 import { fail, open, port } from './common';
+import { DEFAULT_LOG_LEVEL, defaultLogFormat, LOG_FORMATS, LOG_LEVELS, serveLogger, type LogFormat, type LogLevel } from './serveLog';
 import { stopOnSignals } from './stopSignals';
 import { cacheSize } from './units';
 import type { PodcastEvent } from '#service/podcast/index';
@@ -38,6 +39,8 @@ interface ServeOptions {
   ui?: boolean;
   allowRemoteUi?: boolean;
   cacheMaxBytes?: number;
+  logLevel: LogLevel;
+  logFormat?: LogFormat;
 }
 
 /** `<Documents>/Transcript Desk` where a Documents folder exists, else `~/Transcript Desk`. */
@@ -74,6 +77,8 @@ export function registerServe(program: Command): void {
     .option('--ui', 'also serve the desk UI (from `npm run build`) at /app/, opened with a one-time link')
     .option('--allow-remote-ui', 'allow --ui on an address other than loopback (anyone who gets a session can spend the owner\'s credits)')
     .option('--cache-max-bytes <size>', 'limit the transcript cache to this size while this server runs (500MB, 2GB; default: the cache.maxBytes setting)', cacheSize)
+    .addOption(new Option('--log-level <level>', 'what the log shows: info has one line per request, error only errors').choices(LOG_LEVELS).default(DEFAULT_LOG_LEVEL))
+    .addOption(new Option('--log-format <format>', 'json (one object a line) or pretty').choices(LOG_FORMATS).default(undefined, 'pretty on a terminal, json otherwise'))
     .action(async (options: ServeOptions) => {
       const loopback = LOOPBACK.has(options.host);
       if (options.ui === true && !loopback && options.allowRemoteUi !== true) {
@@ -86,7 +91,7 @@ export function registerServe(program: Command): void {
       opened.podcast.subscribe(logPodcastEvent);
       let desk: Desk | undefined;
       let sessions: SessionStore | undefined;
-      const apiOptions: ApiOptions = {};
+      const apiOptions: ApiOptions = { logger: serveLogger(options.logLevel, options.logFormat ?? defaultLogFormat(process.stdout.isTTY)) };
       let apiUrl: string | null = null;
       if (options.ui === true) {
         const theDesk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), restApi: fixedRestApi(() => apiUrl) });

@@ -1,10 +1,12 @@
 // The spec's REST API on loopback. This file only translates HTTP to the service facade and back:
 // statuses, texts and headers are decided by the service.
 import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import { platformFromPathSegment } from '#shared/platforms';
 import { ERROR_TEXT, type ApiResponse } from '#service/apiResponse';
 import type { Admission, Caller, TranscriptService } from '#service/service';
+import { AccessLog, logAbortedRequests, logSerializers } from './accessLog';
 import { Connections } from './connections';
 import { DEFAULT_DRAIN_MS, drain, type DrainOutcome } from './drain';
 
@@ -57,6 +59,17 @@ export interface ApiOptions {
    * key check and rate limit do not apply to them.
    */
   selfAuthenticated?: { prefix: string; register(app: FastifyInstance): Promise<void>; /** Other exact paths they answer (`/`, which sends a browser to the desk). */ paths?: readonly string[] };
+  /**
+   * Where the access lines (info) and the errors (error, with their stack) go: `serve`'s
+   * --log-level and --log-format (cli/serveLog.ts), the desktop app's log file. Without one,
+   * errors only, to stderr, as JSON.
+   */
+  logger?: FastifyBaseLogger;
+}
+
+/** Errors only, to stderr: what a server built without a logger (tests, tools) still reports. */
+function errorsToStderr(): FastifyBaseLogger {
+  return pino({ level: 'error', serializers: logSerializers }, pino.destination({ fd: 2, sync: true }));
 }
 
 export interface BuiltApi {
@@ -70,7 +83,9 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
   let connections: Connections | undefined;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    logger: false,
+    loggerInstance: options.logger ?? errorsToStderr(),
+    // One access line per request instead of Fastify's two, with what a log may show (accessLog.ts).
+    logController: new AccessLog(),
     // A request that arrives during a stop is answered, with `Connection: close` (connections.ts),
     // not refused with a 503 that a client would have to retry elsewhere.
     return503OnClosing: false,
@@ -102,6 +117,8 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
   // so far, so a handler set later would miss those routes (F5: with --ui, the REST routes
   // answered in Fastify's own shape and leaked internal errors unlogged).
   app.setNotFoundHandler((_request, reply) => send(reply, { status: 404, headers: {}, body: { error: ERROR_TEXT.notFound } }));
+  // Also before any route, so that every route has it (accessLog.ts).
+  logAbortedRequests(app);
 
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     if (error.statusCode === 413) {
@@ -111,8 +128,8 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, { status: error.statusCode, headers: {}, body: { error: 'Bad request', message: error.message } });
     }
-    // Never a stack trace to the client; the operator sees the real error.
-    console.error('transcript-desk: unexpected error while answering a request:', error);
+    // Never a stack trace to the client; the operator sees the real error, stack and all.
+    request.log.error({ err: error }, 'unexpected error while answering a request');
     return send(reply, { status: 500, headers: {}, body: { error: 'Internal error' } });
   });
 
