@@ -1,6 +1,6 @@
-// The desktop app's composition root: the keychain, the service on Chromium's network stack, the
-// desk over IPC, the window, the menu and the taskbar, in that order; and `shutdown`, which undoes
-// them in reverse so podcast jobs stop where they can resume at the next start.
+// The desktop app's composition root: the log file, the keychain, the service on Chromium's
+// network stack, the desk over IPC, the window, the menu and the taskbar, in that order; and
+// `shutdown`, which undoes them in reverse so podcast jobs stop where they can resume at the next start.
 import { join } from 'node:path';
 import { app, Menu, session, shell, type BrowserWindow } from 'electron';
 import type { AppCommand } from '#shared/contract/host';
@@ -14,6 +14,7 @@ import { resolveHome } from '#service/home';
 import { openService, type OpenedService } from '#service/open';
 import { chooseFolder, chooseUrlFiles } from './dialogs';
 import { urlFilesInArgs } from './launchArgs';
+import { copyConsoleInto, openAppLog } from './logFile';
 import { createMainWindow } from './mainWindow';
 import { buildMenuTemplate } from './menu';
 import { electronTransport } from './net/electronTransport';
@@ -34,14 +35,19 @@ export interface Desktop {
   shutdown(): Promise<void>;
 }
 
-const log = (line: string) => process.stdout.write(`transcript-desk: ${line}\n`);
-
 /** Where the build put the renderer and the preload (out/renderer, out/preload next to out/main). */
 const RENDERER_DIR = join(__dirname, '../renderer');
 const PRELOAD = join(__dirname, '../preload/index.js');
 
 export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
   const home = resolveHome(process.env, app.getPath('userData'));
+  const appLog = openAppLog(home);
+  const restoreConsole = copyConsoleInto(appLog.logger);
+  const log = (line: string) => {
+    process.stdout.write(`transcript-desk: ${line}\n`);
+    appLog.logger.info(line);
+  };
+  log(`started ${app.name} ${app.getVersion()} (Electron ${process.versions.electron ?? '?'}, ${process.platform} ${process.arch})`);
   // electron-vite dev serves the renderer itself; only an unpackaged app may load it from there.
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const allowedOrigins = [APP_ORIGIN, ...(devUrl === undefined ? [] : [originOf(devUrl) ?? ''])].filter((o) => o !== '');
@@ -65,6 +71,8 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     if (cookies.length > 0) log(`imported cookies in use for ${cookies.join(', ')}`);
   } catch (error) {
     await opened.close();
+    restoreConsole();
+    appLog.close();
     throw error;
   }
 
@@ -82,7 +90,7 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     secrets,
     cookiesChanged: (platform, list) => mirrorCookies(platform, list),
   };
-  const restApi = new RestApiHost(opened.service);
+  const restApi = new RestApiHost(opened.service, { logger: appLog.logger });
   const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host });
   const unregisterIpc = registerDeskOnIpcMain({ desk, allowedOrigins, targets: () => [currentWindow()?.webContents].filter((c) => c !== undefined) });
 
@@ -96,7 +104,12 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     target.focus();
     desk.events.emit('app.command', { command: name });
   };
-  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: app.name, devTools: !app.isPackaged, command })));
+  const openLogFolder = () => {
+    void shell.openPath(appLog.folder).then((problem) => {
+      if (problem !== '') log(`could not open the log folder ${appLog.folder}: ${problem}`);
+    });
+  };
+  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ platform: process.platform, appName: app.name, devTools: !app.isPackaged, command, openLogFolder })));
 
   const openWindow = () => {
     window = createMainWindow({ home, preload: PRELOAD, url: devUrl ?? APP_INDEX_URL });
@@ -130,6 +143,9 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
         // Podcast work stops between chunks; the jobs stay `processing` and resume at the next start.
         await opened.podcast.close();
         await opened.close();
+        log('stopped');
+        restoreConsole();
+        appLog.close();
       })();
       return closing;
     },

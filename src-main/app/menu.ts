@@ -1,5 +1,6 @@
-// The application menu: File (Import URL list…, Export…, Settings), and the standard Edit, View
-// and Window menus by role so they behave as the OS expects (copy/paste, zoom, full screen).
+// The application menu: File (Import URL list…, Export…, Settings), the standard Edit, View
+// and Window menus by role so they behave as the OS expects (copy/paste, zoom, full screen), and
+// Help (Open Log Folder, for whoever helps a user: logFile.ts).
 import type { MenuItemConstructorOptions } from 'electron';
 import type { AppCommand } from '#shared/contract/host';
 
@@ -9,6 +10,8 @@ export interface MenuOptions {
   /** Development builds keep the developer tools in the View menu. */
   devTools: boolean;
   command(command: AppCommand): void;
+  /** Shows the folder of the app's log file in the system's file manager. */
+  openLogFolder(): void;
 }
 
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
@@ -37,5 +40,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     label: options.appName,
     submenu: [{ role: 'about' }, { type: 'separator' }, settings, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
   };
-  return [...(mac ? [appMenu] : []), file, { role: 'editMenu' }, view, { role: 'windowMenu' }];
+  // The `help` role puts macOS's search field on top; elsewhere it is a plain menu.
+  const help: MenuItemConstructorOptions = { role: 'help', submenu: [{ label: 'Open Log Folder', click: () => options.openLogFolder() }] };
+  return [...(mac ? [appMenu] : []), file, { role: 'editMenu' }, view, { role: 'windowMenu' }, help];
 }

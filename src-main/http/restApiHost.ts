@@ -5,7 +5,7 @@
 import type { RestApiState } from '#shared/contract/settings';
 import type { RestApiControl } from '../desk/index';
 import type { TranscriptService } from '#service/service';
-import { startApiServer, type RunningServer } from './server';
+import { startApiServer, type ApiOptions, type RunningServer } from './server';
 
 /** The API served by the process the desk lives in (serve --ui): always on, not switchable here. */
 export function fixedRestApi(url: () => string | null): RestApiControl {
@@ -21,7 +21,8 @@ export class RestApiHost implements RestApiControl {
 
   constructor(
     private readonly service: TranscriptService,
-    private readonly host = '127.0.0.1',
+    /** The desktop app's log file takes the API's access lines and errors (app/logFile.ts). */
+    private readonly options: { host?: string; logger?: ApiOptions['logger'] } = {},
   ) {}
 
   state(): RestApiState {
@@ -47,7 +48,7 @@ export class RestApiHost implements RestApiControl {
     this.problem = null;
     if (enabled && this.server === undefined) {
       try {
-        this.server = await startApiServer(this.service, this.host, port);
+        this.server = await startApiServer(this.service, this.options.host ?? '127.0.0.1', port, this.options.logger === undefined ? {} : { logger: this.options.logger });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         this.problem = code === 'EADDRINUSE' ? `Port ${port} is in use by another program; choose another port` : `The REST API could not start: ${(error as Error).message}`;

@@ -62,7 +62,7 @@ export function fakeSession() {
 }
 export const session = { fromPartition: vi.fn(() => fakeSession()), defaultSession: fakeSession() };
 export const dialog = { showOpenDialog: vi.fn(), showErrorBox: vi.fn() };
-export const app = { isPackaged: false, name: 'Transcript Desk', on: vi.fn(), getPath: vi.fn((_name: string) => '/tmp') };
+export const app = { isPackaged: false, name: 'Transcript Desk', getVersion: () => '0.0.0-test', on: vi.fn(), getPath: vi.fn((_name: string) => '/tmp') };
 export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 /** Menus set as the application menu, newest last (plain records: vitest clears vi.fn calls between hooks and tests). */
 export const appMenus: unknown[][] = [];

@@ -93,16 +93,20 @@ describe('files on the command line', () => {
 });
 
 describe('menu', () => {
-  it('has Import URL List…, Export… and Settings, and the standard Edit, View and Window menus', () => {
+  it('has Import URL List…, Export… and Settings, the standard Edit, View and Window menus, and Help → Open Log Folder', () => {
     const commands: string[] = [];
-    const template = buildMenuTemplate({ platform: 'linux', appName: 'Transcript Desk', devTools: false, command: (c) => commands.push(c) });
+    const template = buildMenuTemplate({ platform: 'linux', appName: 'Transcript Desk', devTools: false, command: (c) => commands.push(c), openLogFolder: () => commands.push('open-log-folder') });
     const file = template[0]?.submenu as { label?: string; click?: () => void; role?: string }[];
     expect(file.map((i) => i.label ?? i.role).filter(Boolean)).toEqual(['Import URL List…', 'Export…', 'Settings', 'quit']);
     for (const entry of file) entry.click?.();
     expect(commands).toEqual(['import-urls', 'export', 'settings']);
-    expect(template.map((m) => m.label ?? m.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu']);
+    expect(template.map((m) => m.label ?? m.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'help']);
+    const help = template.at(-1)?.submenu as { label?: string; click?: () => void }[];
+    expect(help.map((i) => i.label)).toEqual(['Open Log Folder']);
+    help[0]?.click?.();
+    expect(commands.at(-1)).toBe('open-log-folder');
     expect(JSON.stringify(template)).not.toContain('toggleDevTools');
-    const mac = buildMenuTemplate({ platform: 'darwin', appName: 'Transcript Desk', devTools: true, command: () => undefined });
+    const mac = buildMenuTemplate({ platform: 'darwin', appName: 'Transcript Desk', devTools: true, command: () => undefined, openLogFolder: () => undefined });
     expect(mac[0]?.label).toBe('Transcript Desk');
     expect(JSON.stringify(mac)).toContain('toggleDevTools');
   });
