@@ -12,6 +12,7 @@ import { DOCS_ASSET_PATHS } from '../../src-main/http/apiReference';
 import { buildOpenApiDocument, openApiJson, type OpenApiDocument } from '../../src-main/http/openapi';
 import type { TestService } from '../helpers/inProcessRest';
 import { openTestService } from '../helpers/stt';
+import { generatedClientTypes } from '../client/generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const doc = buildOpenApiDocument();
@@ -55,6 +56,10 @@ describe('the OpenAPI document', () => {
 
   it('is committed as docs/openapi.json exactly as the code generates it (npm run openapi)', () => {
     expect(readFileSync(resolve(ROOT, 'docs/openapi.json'), 'utf8')).toBe(openApiJson());
+  });
+
+  it('is committed with the client types openapi-typescript generates from it (test/client/api.d.ts)', { timeout: 30_000 }, async () => {
+    expect(readFileSync(resolve(ROOT, 'test/client/api.d.ts'), 'utf8')).toBe(await generatedClientTypes());
   });
 
   it('describes every route the server registers, and only routes it registers', () => {
