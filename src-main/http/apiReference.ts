@@ -2,8 +2,8 @@
 // page at /docs, rendered in the browser by Swagger UI from the swagger-ui-dist package on disk.
 // Swagger UI because it runs under the same strict CSP as the desk (no inline script or style, no
 // eval, nothing from another origin; test/integration/api-reference.test.ts counts the violations
-// in Chromium) and is one package with one dependency. @scalar/api-reference brings 27 packages
-// (Vue, an API client, an agent chat), redoc 3 React, styled-components (which writes <style>
+// in Chromium) and is one package with one dependency. @scalar/api-reference has 27 direct
+// dependencies (Vue, an API client, an agent chat), redoc 3 React, styled-components (which writes <style>
 // elements at run time) and OpenTelemetry (README "API reference").
 // Neither path needs a key or counts against a rate window (server.ts lets them through).
 import { createReadStream } from 'node:fs';

@@ -473,7 +473,7 @@ export interface components {
         TranscriptRequest: {
             /** @description Public URL of the item to transcribe; the platform's URL rules (spec §4.1) decide whether it is accepted (else 400). */
             url: string;
-            /** @description Ours, not the spec's: a caption language preference (`en`, `pt-BR`). Honoured by `longform` (a track in that language, or one auto-translated into it); the other platforms ignore it. Absent, `null` or `""` means no preference. */
+            /** @description Ours, not the spec's: a caption language preference (`en`, `pt-BR`). Honoured by `longform` (a track in that language, or one auto-translated into it); the other platforms ignore it. Absent, `null` or `""` means no preference; spaces around a code are ignored. */
             lang?: string;
         };
         PodcastRequest: {

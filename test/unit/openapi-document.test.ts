@@ -12,6 +12,7 @@ import { DOCS_ASSET_PATHS } from '../../src-main/http/apiReference';
 import { buildOpenApiDocument, openApiJson, type OpenApiDocument } from '../../src-main/http/openapi';
 import type { TestService } from '../helpers/inProcessRest';
 import { openTestService } from '../helpers/stt';
+import { OpenApiValidator } from '../helpers/openapiValidator';
 import { generatedClientTypes } from '../client/generate';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -73,6 +74,22 @@ describe('the OpenAPI document', () => {
   it('would notice a route without an entry', () => {
     const withExtra = [...routes, { method: 'GET', url: '/api/usage' }, { method: 'DELETE', url: '/api/podcast/jobs/:jobId' }];
     expect(undocumentedRoutes(withExtra, doc)).toEqual(['GET /api/usage', 'DELETE /api/podcast/jobs/:jobId']);
+  });
+
+  it("the traffic tests' validator finds what the document does not allow", () => {
+    const validator = new OpenApiValidator(doc);
+    const rate = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '1790000000', 'content-type': 'application/json; charset=utf-8' };
+    const answer = (status: number, headers: Record<string, string>, body: unknown, path = '/api/balance') => validator.problems({ method: 'GET', path, status, headers: new Headers(headers), text: JSON.stringify(body) });
+    expect(answer(200, rate, { credits: 5, plan: 'free' })).toEqual([]);
+    expect(answer(200, rate, { credits: '5', plan: 'free' }).join()).toMatch(/credits must be integer/);
+    expect(answer(200, rate, { credits: 5, plan: 'free', extra: 1 }).join()).toMatch(/additional properties/);
+    expect(answer(200, { ...rate, 'x-ratelimit-limit': '100' }, { credits: 5, plan: 'free' }).join()).toMatch(/x-ratelimit-limit/i);
+    expect(answer(200, { 'content-type': 'application/json' }, { credits: 5, plan: 'free' }).join()).toMatch(/required header X-RateLimit-Limit is missing/);
+    expect(answer(429, rate, { error: 'Rate limit exceeded. Try again later.' }).join()).toMatch(/required header Retry-After is missing/);
+    expect(answer(200, { ...rate, 'retry-after': '3' }, { credits: 5, plan: 'free' }).join()).toMatch(/retry-after is sent but not documented/);
+    expect(answer(403, rate, { error: 'no_credits' }).join()).toMatch(/status not documented/);
+    expect(answer(401, rate, { error: 'Who are you' }).join()).toMatch(/error must be equal to one of the allowed values/);
+    expect(answer(200, rate, {}, '/api/usage').join()).toMatch(/not in the document/);
   });
 
   it('has one transcript path per platform token of the spec, each with its own answer schema', () => {

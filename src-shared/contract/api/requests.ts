@@ -3,7 +3,8 @@
 // its own order and with its own messages, and is more lenient than these schemas (a `null` or
 // empty `lang`, spaces around it); test/unit/openapi-requests.test.ts proves that every body these
 // schemas accept gets past those checks and that the ones they reject for a field's type are refused.
-// Objects are not strict: the server ignores fields it does not know.
+// Objects are not strict: the server ignores fields it does not know. Where the server is more
+// lenient than a schema, the field's description says so.
 import { z } from 'zod';
 
 /** A language code as YouTube writes them: `en`, `de`, `pt-BR`, `zh-Hant`, `es-419`. */
@@ -18,7 +19,7 @@ export const transcriptRequestSchema = z.object({
     .string()
     .regex(LANGUAGE_CODE)
     .optional()
-    .describe('Ours, not the spec\'s: a caption language preference (`en`, `pt-BR`). Honoured by `longform` (a track in that language, or one auto-translated into it); the other platforms ignore it. Absent, `null` or `""` means no preference.'),
+    .describe('Ours, not the spec\'s: a caption language preference (`en`, `pt-BR`). Honoured by `longform` (a track in that language, or one auto-translated into it); the other platforms ignore it. Absent, `null` or `""` means no preference; spaces around a code are ignored.'),
 });
 export type TranscriptRequestBody = z.infer<typeof transcriptRequestSchema>;
 
