@@ -39,6 +39,8 @@ function builderConfig(env) {
       '!node_modules/@fugood/node-whisper-wasm/**',
       // keytar's C++ sources and intermediate build output; its built module stays.
       '!node_modules/keytar/{src,build/Release/obj.target}/**',
+      // /docs serves only swagger-ui-bundle.js and swagger-ui.css (http/apiReference.ts): not its other builds and source maps.
+      '!node_modules/swagger-ui-dist/{*.map,swagger-ui.js,swagger-ui-es-bundle*.js,swagger-ui-standalone-preset.js}',
       ...GPU_VARIANTS.filter((v) => !gpu.has(v)).map((v) => `!node_modules/@fugood/node-whisper-*-${v}/**`),
     ],
     asar: true,

@@ -4,6 +4,17 @@
 import { shell } from 'electron';
 import { literalHostProblem } from '#service/upstream/addressPolicy';
 
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * The one loopback page that may open: the local REST API's reference page, which Settings → Local
+ * REST API links to (http/apiReference.ts). Exactly `http://<loopback>:<port>/docs`: a page that
+ * only reads, on a port of this machine, with no query that could carry anything to it.
+ */
+function isLocalApiReference(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_NAMES.has(url.hostname) && url.pathname === '/docs' && url.search === '' && url.hash === '';
+}
+
 /** The URL to open, or why not. */
 export function checkExternalUrl(raw: string): { ok: true; url: string } | { ok: false; reason: string } {
   let url: URL;
@@ -14,6 +25,7 @@ export function checkExternalUrl(raw: string): { ok: true; url: string } | { ok:
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: `the ${url.protocol} scheme is never opened` };
   if (url.username !== '' || url.password !== '') return { ok: false, reason: 'links with credentials are not opened' };
+  if (isLocalApiReference(url)) return { ok: true, url: url.href };
   const problem = literalHostProblem(url);
   if (problem !== undefined) return { ok: false, reason: problem };
   return { ok: true, url: url.href };

@@ -7,6 +7,7 @@ import { platformFromPathSegment } from '#shared/platforms';
 import { ERROR_TEXT, type ApiResponse } from '#service/apiResponse';
 import type { Admission, Caller, TranscriptService } from '#service/service';
 import { AccessLog, logAbortedRequests, logSerializers } from './accessLog';
+import { isApiReferencePath, registerApiReference } from './apiReference';
 import { Connections } from './connections';
 import { DEFAULT_DRAIN_MS, drain, type DrainOutcome } from './drain';
 
@@ -74,6 +75,8 @@ function errorsToStderr(): FastifyBaseLogger {
 
 export interface BuiltApi {
   app: FastifyInstance;
+  /** Every route Fastify registered, as it registered them: test/unit/openapi-document.test.ts holds them against the document. */
+  routes: readonly { method: string; url: string }[];
   /** The server's connections and what each still owes (connections.ts), for the drain. */
   connections: Connections;
 }
@@ -112,6 +115,10 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
   });
   if (connections === undefined) throw new Error('Fastify did not build the server through serverFactory');
   const own = options.selfAuthenticated;
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   // First, before any route or plugin: a plugin registered with `await` boots what is registered
   // so far, so a handler set later would miss those routes (F5: with --ui, the REST routes
@@ -123,14 +130,14 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     if (error.statusCode === 413) {
       const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
-      return send(reply, { status: 413, headers: {}, body: { error: 'Payload too large', message: `The request body is larger than ${limit} bytes` } });
+      return send(reply, { status: 413, headers: {}, body: { error: ERROR_TEXT.payloadTooLarge, message: `The request body is larger than ${limit} bytes` } });
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, { status: error.statusCode, headers: {}, body: { error: 'Bad request', message: error.message } });
     }
     // Never a stack trace to the client; the operator sees the real error, stack and all.
     request.log.error({ err: error }, 'unexpected error while answering a request');
-    return send(reply, { status: 500, headers: {}, body: { error: 'Internal error' } });
+    return send(reply, { status: 500, headers: {}, body: { error: ERROR_TEXT.internal } });
   });
 
   const isOwn = (url: string) => own !== undefined && (url === own.prefix || url.startsWith(`${own.prefix}/`) || url.startsWith(`${own.prefix}?`) || (own.paths?.includes(url.split('?')[0] ?? '') ?? false));
@@ -141,7 +148,8 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isOwn(request.url)) return;
+    // The desk's own routes sign in their way; the API's document and its page need no key (apiReference.ts).
+    if (isOwn(request.url) || isApiReferencePath(request.url)) return;
     const admission = await service.admit(request.headers.authorization, request.ip);
     request.admission = admission;
     if (!admission.ok) return send(reply, admission.response);
@@ -170,9 +178,11 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
 
   app.get('/api/balance', async (request, reply) => send(reply, await service.balance(callerOf(request))));
 
+  registerApiReference(app);
+
   if (own !== undefined) await own.register(app);
 
-  return { app, connections };
+  return { app, connections, routes };
 }
 
 export interface RunningServer {

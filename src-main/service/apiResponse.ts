@@ -22,6 +22,9 @@ export const ERROR_TEXT = {
   notFound: 'Not found',
   // Ours, not the spec's: the optional `lang` field the spec does not define.
   invalidLang: 'Invalid lang',
+  // Ours, from the HTTP server (http/server.ts): a body over its limit, a fault of our own.
+  payloadTooLarge: 'Payload too large',
+  internal: 'Internal error',
 } as const;
 
 export interface ErrorBody {

@@ -1,3 +1,5 @@
+import { LANGUAGE_CODE } from '#shared/contract/api/requests';
+
 export type BodyField = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
 /** Parses a raw request body as the JSON object every POST of the spec sends. */
@@ -20,9 +22,6 @@ export function urlField(body: Record<string, unknown>): { ok: true; url: string
   return { ok: true, url: body.url };
 }
 
-
-/** A language code as YouTube writes them: `en`, `de`, `pt-BR`, `zh-Hant`, `es-419`. */
-const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 
 /** The optional `lang` field (caption language preference): absent, or a language code. */
 export function langField(body: Record<string, unknown>): { ok: true; lang: string | undefined } | { ok: false; message: string } {

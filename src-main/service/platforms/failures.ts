@@ -9,7 +9,7 @@ import type { UpstreamResponse } from '../upstream/client';
 import type { FetchFailure } from './fetcher';
 
 /** The spec's 404 text per platform (§4.1): the video platforms add "for this video". */
-const NO_TRANSCRIPT_TEXT: Readonly<Record<SyncPlatformToken, string>> = {
+export const NO_TRANSCRIPT_TEXT: Readonly<Record<SyncPlatformToken, string>> = {
   longform: ERROR_TEXT.noTranscriptVideo,
   shortform: ERROR_TEXT.noTranscriptVideo,
   reels: ERROR_TEXT.noTranscriptVideo,

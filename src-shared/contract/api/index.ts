@@ -2,3 +2,4 @@
 export * from './errors';
 export * from './platformBodies';
 export * from './podcastJob';
+export * from './requests';

@@ -127,6 +127,13 @@ describe('openExternal guard', () => {
     }
   });
 
+  it("opens the local REST API's reference page (Settings → Local REST API), and no other loopback page", () => {
+    for (const url of ['http://127.0.0.1:8787/docs', 'http://[::1]:9000/docs', 'http://localhost:8787/docs']) expect(checkExternalUrl(url), url).toEqual({ ok: true, url });
+    for (const url of ['http://127.0.0.1:8787/docs?x=1', 'http://127.0.0.1:8787/docs/init.js', 'http://127.0.0.1:8787/docs#x', 'https://127.0.0.1:8787/docs', 'http://192.168.1.1/docs', 'http://127.0.0.1:8787/openapi.json']) {
+      expect(checkExternalUrl(url).ok, url).toBe(false);
+    }
+  });
+
   it('opens public http(s) links', async () => {
     expect(await openExternalSafely('https://www.youtube.com/watch?v=GJLlxj_dtq8&t=42s')).toBe(true);
     expect(shell.openExternal).toHaveBeenCalledWith('https://www.youtube.com/watch?v=GJLlxj_dtq8&t=42s');

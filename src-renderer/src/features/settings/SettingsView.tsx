@@ -70,7 +70,13 @@ export function SettingsView() {
           <NumberField label="Port" value={v['desk.api.port']} min={1024} max={65535} onSave={(n) => void save({ 'desk.api.port': n })} />
         </div>
         <p className="muted" role="status">
-          {api.running ? `Running at ${api.url ?? ''}.` : 'Not running.'} {api.problem ?? ''} {!api.controllable && api.running ? 'This desk is served by transcript-desk serve --ui, which is the API itself; the switch and port apply to the desktop app.' : ''}
+          {api.running ? `Running at ${api.url ?? ''}.` : 'Not running.'}{' '}
+          {api.running && api.url !== null ? (
+            <a href={`${api.url}/docs`} target="_blank" rel="noreferrer noopener">
+              API reference
+            </a>
+          ) : null}{' '}
+          {api.problem ?? ''} {!api.controllable && api.running ? 'This desk is served by transcript-desk serve --ui, which is the API itself; the switch and port apply to the desktop app.' : ''}
         </p>
       </section>
       <CachePanel />
