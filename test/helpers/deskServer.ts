@@ -31,6 +31,8 @@ export interface DeskServerOptions {
   service?: TranscriptService;
   limits?: ApiOptions['limits'];
   throttle?: SignInThrottle;
+  /** Where the server's access lines and errors go (stderr, errors only, by default). */
+  logger?: ApiOptions['logger'];
 }
 
 export async function startDeskServer(home: string, options: DeskServerOptions = {}): Promise<DeskServer> {
@@ -43,6 +45,7 @@ export async function startDeskServer(home: string, options: DeskServerOptions =
   const sessions = new SessionStore(opened.owner.key);
   const server = await startApiServer(options.service ?? opened.service, '127.0.0.1', 0, {
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
     selfAuthenticated: {
       prefix: HTTP_APP_PREFIX,
       register: (app) => registerAppRoutes(app, { desk, sessions, rendererDir: renderer, allowRemote: false, ...(options.throttle === undefined ? {} : { throttle: options.throttle }) }),

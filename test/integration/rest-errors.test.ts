@@ -1,7 +1,9 @@
 // F5: the REST API answers its errors the same way whether or not the desk's browser routes are
 // on the server (serve vs serve --ui): a 413 in the README's shape, a 500 that says nothing about
-// the inside and is logged with its stack for the operator.
+// the inside and is logged with its stack for the operator (the server's log, read here from memory).
+import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logSerializers } from '../../src-main/http/accessLog';
 import { startApiServer } from '../../src-main/http/server';
 import { openService } from '#service/open';
 import { startDeskServer } from '../helpers/deskServer';
@@ -16,19 +18,26 @@ interface Running {
   close(): Promise<void>;
 }
 
-const MODES: { name: string; start(home: string): Promise<Running> }[] = [
+/** The server's log lines (JSON), as `serve` would print them at level `error`. */
+function memoryLog() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'error', serializers: logSerializers }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
+}
+
+const MODES: { name: string; start(home: string, log: ReturnType<typeof memoryLog>): Promise<Running> }[] = [
   {
     name: 'serve',
-    async start(home) {
+    async start(home, log) {
       const opened = await openService(home, {}, {});
-      const server = await startApiServer(opened.service, '127.0.0.1', 0);
+      const server = await startApiServer(opened.service, '127.0.0.1', 0, { logger: log.logger });
       return { url: server.url, ownerKey: opened.owner.key, breakLedger: () => sqliteLedgerOf(opened).close(), close: async () => (await server.close(), opened.close()) };
     },
   },
   {
     name: 'serve --ui',
-    async start(home) {
-      const desk = await startDeskServer(home);
+    async start(home, log) {
+      const desk = await startDeskServer(home, { logger: log.logger });
       return { url: desk.origin, ownerKey: desk.opened.owner.key, breakLedger: () => sqliteLedgerOf(desk.opened).close(), close: () => desk.close() };
     },
   },
@@ -40,9 +49,9 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function started(mode: (typeof MODES)[number]): Promise<Running> {
+async function started(mode: (typeof MODES)[number], log = memoryLog()): Promise<Running> {
   const home = tempHome();
-  const running = await mode.start(home.dir);
+  const running = await mode.start(home.dir, log);
   cleanups.push(async () => {
     await running.close().catch(() => undefined); // a broken ledger may refuse a tidy close
     home.remove();
@@ -59,15 +68,15 @@ describe.each(MODES)('$name', (mode) => {
   });
 
   it('an internal error is a bare 500 to the client and a stack trace in the log', async () => {
-    const running = await started(mode);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = memoryLog();
+    const running = await started(mode, log);
     running.breakLedger();
     const response = await fetch(`${running.url}/api/balance`, { headers: { authorization: `Bearer ${running.ownerKey}` } });
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('{"error":"Internal error"}');
-    const errors = logged.mock.calls.flat().filter((a): a is Error => a instanceof Error);
-    expect(errors.length).toBeGreaterThan(0);
-    expect(errors[0]?.stack).toMatch(/database connection is not open[\s\S]*\n\s+at /);
+    const errors = log.lines.filter((line) => line.level === 50);
+    expect(errors).toHaveLength(1);
+    expect((errors[0]?.err as { stack?: string } | undefined)?.stack).toMatch(/database connection is not open[\s\S]*\n\s+at /);
   });
 
   it('an unknown path is the API\'s JSON 404', async () => {
