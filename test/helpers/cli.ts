@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { CLI_RUN_GUARD_MS } from './guards';
 import { killGroup, trackGroup } from './processes';
 
@@ -30,8 +31,16 @@ export interface CliResult {
  * Runs `transcript-desk <args>` the way a user does from a checkout (`npm run cli --`). `signal`
  * (abortedWhenTestEnds) kills the command and what it started when the test ends first.
  */
-export async function runCli(home: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<CliResult> {
-  const child = spawnTs(CLI, args, { ...env, TRANSCRIPT_DESK_HOME: home });
+export function runCli(home: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<CliResult> {
+  return outputOf(spawnTs(CLI, args, { ...env, TRANSCRIPT_DESK_HOME: home }), signal);
+}
+
+/**
+ * A process group's leader (spawned `detached`, stdout and stderr piped) run to its end: its exit
+ * code and everything it printed. `signal` kills the group early; whatever the group left running
+ * is killed when the leader ends.
+ */
+export async function outputOf(child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable>, signal?: AbortSignal): Promise<CliResult> {
   const pgid = child.pid as number;
   const stop = () => killGroup(pgid);
   signal?.addEventListener('abort', stop, { once: true });

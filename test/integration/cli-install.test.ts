@@ -4,15 +4,15 @@
 // installed package: from its cache when it has them (CI's `npm ci` filled it), else the registry.
 // About 25 s here with a warm cache (README, "Installing the CLI").
 import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimumNode } from '../../scripts/nodeVersionCheck';
+import { outputOf, type CliResult } from '../helpers/cli';
 import { CLI_RUN_GUARD_MS } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
-import { killGroup, trackGroup } from '../helpers/processes';
+import { trackGroup } from '../helpers/processes';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
@@ -29,29 +29,11 @@ let tarballFiles: string[];
 // npm and the installed command's `#!/usr/bin/env node` find this test's Node (24) first.
 const PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a program in its own process group, which is killed when it ends or the guard passes. */
-async function run(file: string, args: string[], env: NodeJS.ProcessEnv, guardMs: number, cwd = work): Promise<Run> {
+function run(file: string, args: string[], env: NodeJS.ProcessEnv, guardMs: number, cwd = work): Promise<CliResult> {
   const child = spawn(file, args, { cwd, env: { ...process.env, PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   trackGroup(child);
-  const pgid = child.pid as number;
-  const guard = setTimeout(() => killGroup(pgid), guardMs);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  try {
-    const [code] = (await once(child, 'close')) as [number | null];
-    return { code, stdout, stderr };
-  } finally {
-    clearTimeout(guard);
-    killGroup(pgid);
-  }
+  return outputOf(child, AbortSignal.timeout(guardMs));
 }
 
 const NPM_QUIET = { npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
