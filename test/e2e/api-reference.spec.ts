@@ -2,9 +2,11 @@
 // UI renders the served document with no key, under the page's strict CSP with not one violation,
 // and the browser asks no other origin for anything.
 import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
 import { DOCS_CSP } from '../../src-main/http/apiReference';
 import { startServer, type ServerProcess } from '../helpers/cli';
 import { tempHome } from '../helpers/home';
+import { SCREENSHOTS } from './desk';
 
 let server: ServerProcess;
 let home: ReturnType<typeof tempHome>;
@@ -41,6 +43,7 @@ test('/docs renders the API reference offline under a strict CSP', async ({ page
   // An operation opens and shows its answers, the spec's statuses among them.
   await page.getByText('/api/balance', { exact: true }).click();
   await expect(page.getByRole('cell', { name: '429', exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'api-reference.png'), fullPage: false });
 
   expect(violations).toEqual([]);
   expect(elsewhere).toEqual([]);
