@@ -3,6 +3,7 @@
 import type { PodcastJob } from '#shared/contract/podcast';
 import type { PodcastJobView } from '#service/store/port';
 import type { DeskDeps } from '../deps';
+import { CoalescedRuns } from '../coalescedRuns';
 import type { DeskEvents } from '../events';
 import { latestPerEpisode } from '#shared/podcastCards';
 
@@ -54,14 +55,21 @@ export interface JobWatcherOptions {
 export class JobWatcher {
   private readonly seen = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
-  /** Polls run one after another (each compares with what the one before saw); this is the last one. */
-  private polling: Promise<void>;
+  /** What exists at start is known, not news: read before the first poll compares. */
+  private readonly seeded: Promise<void>;
+  /** Polls run one after another (each compares with what the one before saw). */
+  private readonly polls = new CoalescedRuns(
+    () => this.pollOnce(),
+    (error) => console.error('transcript-desk: reading podcast jobs failed:', error),
+  );
 
   constructor(private readonly options: JobWatcherOptions) {
-    // What exists at start is known, not news.
-    this.polling = everyJob(options.deps).then((jobs) => {
-      for (const job of jobs) this.seen.set(job.jobId, signature(job));
-    });
+    this.seeded = everyJob(options.deps).then(
+      (jobs) => {
+        for (const job of jobs) this.seen.set(job.jobId, signature(job));
+      },
+      (error: unknown) => console.error('transcript-desk: reading podcast jobs failed:', error),
+    );
   }
 
   start(): void {
@@ -72,14 +80,11 @@ export class JobWatcher {
 
   /** Reads the records now (after a submit, so the card appears at once). */
   poll(): Promise<void> {
-    this.polling = this.polling.then(
-      () => this.pollOnce(),
-      () => this.pollOnce(),
-    );
-    return this.polling.catch((error: unknown) => console.error('transcript-desk: reading podcast jobs failed:', error));
+    return this.polls.request();
   }
 
   private async pollOnce(): Promise<void> {
+    await this.seeded;
     const { deps, events } = this.options;
     let changed = false;
     let ended = false;

@@ -11,6 +11,7 @@ import { MAX_ENQUEUE, type QueueItem, type QueueState, type SiteWait } from '#sh
 import { SETTING_DEFAULTS } from '#shared/settings';
 import type { PlatformToken } from '#shared/platforms';
 import type { Clock } from '../clock';
+import { CoalescedRuns } from '../coalescedRuns';
 import type { DeskDeps } from '../deps';
 import type { QueueFeed } from './feed';
 import { runItem, type RateNumbers } from './runItem';
@@ -43,9 +44,11 @@ export class QueueRunner {
   private closed = false;
   /** The setting as last read: state() answers at once, the pump reads it again. */
   private concurrency: number = SETTING_DEFAULTS['desk.queue.concurrency'];
-  /** The queue's passes, one after the other (pump()); whether one is waiting behind the running one. */
-  private passes: Promise<void> = Promise.resolve();
-  private passWaiting = false;
+  /** The queue's passes, one after the other (pump()). */
+  private readonly passes = new CoalescedRuns(
+    () => this.pumpOnce(),
+    (error) => console.error('transcript-desk: the queue could not start its next items:', error),
+  );
   /** What was running when the app stopped is queued again before anything is read. */
   private readonly ready: Promise<void>;
 
@@ -109,15 +112,7 @@ export class QueueRunner {
    * Pause right after Run lets the first items finish, as it did when the ledger was synchronous).
    */
   pump(): Promise<void> {
-    if (this.passWaiting) return this.passes;
-    this.passWaiting = true;
-    this.passes = this.passes
-      .then(() => {
-        this.passWaiting = false;
-        return this.pumpOnce();
-      })
-      .catch((error: unknown) => console.error('transcript-desk: the queue could not start its next items:', error));
-    return this.passes;
+    return this.passes.request();
   }
 
   private async pumpOnce(): Promise<void> {
