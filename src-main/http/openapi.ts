@@ -109,7 +109,13 @@ function sharedResponses(): Record<string, Json> {
     Unauthorized: answer(`No key (the \`Authorization\` header is absent or does not start with \`Bearer ${KEY_PREFIX}\`), or a key that was revoked or never existed (§5).`, errorSchema([ERROR_TEXT.missingKey, ERROR_TEXT.invalidKey])),
     RateLimited: answer(`More than ${RATE_LIMIT} requests in the key's window (§8); callers without a valid key are counted per client address. Wait \`Retry-After\` seconds.`, errorSchema([ERROR_TEXT.rateLimited]), 'required'),
     PayloadTooLarge: answer('Ours: a request body larger than the server takes (64 KiB; a real one is under 2 KB). The message names the limit.', errorSchema([ERROR_TEXT.payloadTooLarge])),
-    InternalError: answer('A fault of ours; the server logs it. Never a stack trace.', errorSchema([ERROR_TEXT.internal])),
+    // A fault can come before the key's window was counted (a broken ledger fails the key lookup
+    // itself), so the rate headers are not promised here; rest-errors.test.ts sends one.
+    InternalError: {
+      description: 'A fault of ours; the server logs it. Never a stack trace. The `X-RateLimit-*` headers are sent when the fault came after the key was counted.',
+      headers: Object.fromEntries((['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const).map((name) => [name, headerRef(name, false)])),
+      content: { 'application/json': { schema: errorSchema([ERROR_TEXT.internal]) } },
+    },
   };
 }
 
@@ -245,7 +251,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       summary: 'Transcripts of public video, clip and podcast URLs, from a service on your own machine.',
       description:
         'The transcript service API (the spec, `transcript-service-api.md`), answered by `transcript-desk serve` and by the desktop app when Settings → Local REST API is on. ' +
-        'Every `/api/` call needs `Authorization: Bearer sk_live_…` and is counted in its key\'s rate window; every answer, errors included, carries the `X-RateLimit-*` headers. ' +
+        'Every `/api/` call needs `Authorization: Bearer sk_live_…` and is counted in its key\'s rate window; every answer, errors included (a fault of ours aside), carries the `X-RateLimit-*` headers. ' +
         'Each platform has its own path and answer shape. Generated from the service\'s own schemas (`npm run openapi`); never edited by hand.',
       license: { name: 'MIT', identifier: 'MIT' },
     },

@@ -534,12 +534,15 @@ export interface components {
                 };
             };
         };
-        /** @description A fault of ours; the server logs it. Never a stack trace. */
+        /** @description A fault of ours; the server logs it. Never a stack trace. The `X-RateLimit-*` headers are sent when the fault came after the key was counted. */
         InternalError: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                /** @description Requests a key may make in a 60-second window (spec §8): always 120. Sent only where noted. */
+                "X-RateLimit-Limit"?: 120;
+                /** @description Requests left in the current window. Sent only where noted. */
+                "X-RateLimit-Remaining"?: number;
+                /** @description When the window resets: a Unix timestamp in seconds. Sent only where noted. */
+                "X-RateLimit-Reset"?: number;
                 [name: string]: unknown;
             };
             content: {

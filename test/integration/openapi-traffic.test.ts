@@ -184,8 +184,10 @@ describe('every platform through the real server, against the document', () => {
     for (const [path, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/') && !p.includes('{'))) {
       for (const [method, op] of Object.entries(item)) {
         for (const status of Object.keys(op.responses as object)) {
-          // 500 is a fault of ours that no fixture can cause; 409 a race between two submits; 503 needs
-          // every speech-to-text place taken (test/integration/stt-admission.test.ts answers it).
+          // 500 is a fault of ours that no fixture can cause (rest-errors.test.ts checks a broken
+          // ledger's 500 against the document); 503 needs every speech-to-text place taken
+          // (stt-admission.test.ts checks it); 409 is a race between a submit and the episode's job
+          // changing state, which no test produces.
           if (['500', '409', '503'].includes(status)) continue;
           // Each path's 401, 413 and 429 come from the same hooks; one path shows each.
           if (['401', '413', '429'].includes(status) && path !== '/api/balance' && !(status === '413' && path === '/api/shortform/transcript')) continue;

@@ -9,6 +9,8 @@ import { openService } from '#service/open';
 import { startDeskServer } from '../helpers/deskServer';
 import { tempHome } from '../helpers/home';
 import { sqliteLedgerOf } from '#service/open';
+import { openApiJson } from '../../src-main/http/openapi';
+import { OpenApiValidator } from '../helpers/openapiValidator';
 
 interface Running {
   url: string;
@@ -73,7 +75,10 @@ describe.each(MODES)('$name', (mode) => {
     running.breakLedger();
     const response = await fetch(`${running.url}/api/balance`, { headers: { authorization: `Bearer ${running.ownerKey}` } });
     expect(response.status).toBe(500);
-    expect(await response.text()).toBe('{"error":"Internal error"}');
+    const text = await response.text();
+    expect(text).toBe('{"error":"Internal error"}');
+    // The answer the API document promises for a 500 (docs/openapi.json), headers included.
+    expect(new OpenApiValidator(JSON.parse(openApiJson())).problems({ method: 'GET', path: '/api/balance', status: 500, headers: response.headers, text })).toEqual([]);
     const errors = log.lines.filter((line) => line.level === 50);
     expect(errors).toHaveLength(1);
     expect((errors[0]?.err as { stack?: string } | undefined)?.stack).toMatch(/database connection is not open[\s\S]*\n\s+at /);
