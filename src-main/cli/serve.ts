@@ -109,7 +109,13 @@ export function registerServe(program: Command): void {
       // The login token rides in the fragment: the browser never sends it, so no log or Referer has it.
       if (sessions !== undefined) process.stdout.write(`desk: ${server.url}${HTTP_APP_PREFIX}/#${HTTP_LOGIN_FRAGMENT}=${sessions.mintLoginToken()}\n`);
       // The link opens one session; the key opens any number (a second browser, after a restart).
-      if (sessions !== undefined) process.stdout.write(`desk sign-in key: ${opened.owner.key} (print it again: transcript-desk owner-key)\n`);
+      // The key never outlives its use, the link is spent once used: so the key is shown only to a
+      // person at a terminal. Under a supervisor stdout becomes a log (journald, docker logs), and
+      // no log may hold a key.
+      if (sessions !== undefined) {
+        const shown = process.stdout.isTTY ? opened.owner.key : 'not printed, as stdout is not a terminal';
+        process.stdout.write(`desk sign-in key: ${shown} (print it: transcript-desk owner-key)\n`);
+      }
       if (!loopback) {
         process.stderr.write(`warning: listening on ${options.host}; anyone who can reach it and has a key can spend its credits\n`);
       }

@@ -138,8 +138,11 @@ describe('serve --log-format json', () => {
       expect(line).not.toContain('sk_live_');
       for (const secret of secrets) expect(line).not.toContain(secret);
     }
-    // The lines scripts read are unchanged; only `desk sign-in key:` holds a key, on purpose.
+    // The lines scripts read are unchanged; `desk sign-in key:` shows the key only on a terminal,
+    // and this stdout is a pipe, as under a supervisor that keeps it as a log: no line holds a key.
     expect(lines.filter((l) => BANNER.test(l)).map((l) => l.replace(/:.*/, ':'))).toEqual(['listening on http:', 'owner key file:', 'desk:', 'desk sign-in key:', 'stopping:', 'stopped']);
+    expect(lines.find((l) => l.startsWith('desk sign-in key: '))).toBe('desk sign-in key: not printed, as stdout is not a terminal (print it: transcript-desk owner-key)');
+    expect(stdout).not.toContain('sk_live_');
     expect(stdout).toMatch(/\nstopped\n$/);
   });
 });
