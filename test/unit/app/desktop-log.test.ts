@@ -3,54 +3,31 @@
 // errors with their stacks, and the access lines of the REST API when Settings turns it on —
 // with the key's id, never the key.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { appMenus, ipcMain, shell, useDesktopHome } from '../../helpers/electronMock';
-import { tempHome } from '../../helpers/home';
-import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
+import { expect, it, vi } from 'vitest';
+import { desktopPerFile, invokeDesk } from '../../helpers/desktopApp';
+import { appMenus, shell } from '../../helpers/electronMock';
+import { freePort } from '../../helpers/loopback';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 
-let home: ReturnType<typeof tempHome>;
-let desktop: Desktop;
-const env = { ...process.env };
-
-const invoke = (operation: string, payload: unknown = {}) => ipcMain.handlers.get(`desk:${operation}`)?.({ senderFrame: { url: 'app://desk/index.html' } }, payload) as Promise<{ ok: boolean; value?: { restApi?: { url: string | null }; key?: string; prefix?: string } }>;
+// The console is copied into the log; the test's own output stays quiet.
+const app = desktopPerFile(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+const logFile = () => join(app().home.dir, 'logs', 'transcript-desk.log');
+const invoke = (operation: string, payload: unknown = {}) => invokeDesk<{ restApi?: { url: string | null }; key?: string; prefix?: string }>(operation, payload);
 
 const logLines = () =>
-  readFileSync(join(home.dir, 'logs', 'transcript-desk.log'), 'utf8')
+  readFileSync(logFile(), 'utf8')
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-beforeAll(async () => {
-  home = tempHome();
-  useDesktopHome(home.dir);
-  // The console is copied into the log; the test's own output stays quiet.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  desktop = await startDesktop([]);
-});
-afterAll(async () => {
-  await desktop.shutdown();
-  process.env = env;
-  vi.restoreAllMocks();
-  home.remove();
-});
 
 it('starts a log file in the data home, and Help → Open Log Folder shows its folder', () => {
   expect(logLines()[0]).toMatchObject({ level: 30, msg: `started Transcript Desk 0.0.0-test (Electron ?, ${process.platform} ${process.arch})` });
   const help = (appMenus.at(-1) as { role?: string; submenu?: { label?: string; click?: () => void }[] }[]).find((m) => m.role === 'help');
   help?.submenu?.find((i) => i.label === 'Open Log Folder')?.click?.();
-  expect(shell.openPath).toHaveBeenCalledWith(join(home.dir, 'logs'));
+  expect(shell.openPath).toHaveBeenCalledWith(join(app().home.dir, 'logs'));
 });
 
 it('writes errors reported on the console with their stack', () => {
@@ -76,5 +53,5 @@ it('takes the access lines of the REST API, naming the key by its id only', { ti
     expect.objectContaining({ level: 30, method: 'GET', path: '/api/balance', status: 200, account: expect.any(Number) as number, key: key.slice(8, 16) }),
     expect.objectContaining({ level: 30, method: 'GET', path: '/api/balance', status: 401 }),
   ]);
-  expect(readFileSync(join(home.dir, 'logs', 'transcript-desk.log'), 'utf8')).not.toContain('sk_live_');
+  expect(readFileSync(logFile(), 'utf8')).not.toContain('sk_live_');
 });

@@ -2,33 +2,16 @@
 // that folder in the system's file manager (shell.openPath) — and only a folder an export of this
 // session wrote into, so the page cannot have any path on the machine opened.
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ipcMain, shell, useDesktopHome } from '../../helpers/electronMock';
-import { tempHome } from '../../helpers/home';
-import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
+import { expect, it, vi } from 'vitest';
+import { desktopPerFile, invokeDesk as invoke } from '../../helpers/desktopApp';
+import { shell } from '../../helpers/electronMock';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 
-let home: ReturnType<typeof tempHome>;
-let desktop: Desktop;
-const env = { ...process.env };
-
-beforeAll(async () => {
-  home = tempHome();
-  useDesktopHome(home.dir);
-  desktop = await startDesktop([]);
-});
-afterAll(async () => {
-  await desktop.shutdown();
-  process.env = env;
-  vi.restoreAllMocks();
-  home.remove();
-});
-
-const invoke = (operation: string, payload: unknown = {}) => ipcMain.handlers.get(`desk:${operation}`)?.({ senderFrame: { url: 'app://desk/index.html' } }, payload);
+const app = desktopPerFile();
 
 it('opens the folder an export wrote into, and no other', async () => {
-  const folder = join(home.dir, 'exports', 'today');
+  const folder = join(app().home.dir, 'exports', 'today');
   expect(await invoke('export.openFolder', { folder })).toMatchObject({ ok: false, error: { code: 'refused', message: `No export of this session wrote into ${folder}` } });
   expect(shell.openPath).not.toHaveBeenCalled();
 

@@ -3,45 +3,24 @@
 // `Connection: close`, a client that never sends a request does not hold the quit, the port is
 // released, and the ledger is left checkpointed even while another process has it open.
 import { statSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ipcMain, useDesktopHome } from '../../helpers/electronMock';
-import { tempHome } from '../../helpers/home';
+import { afterAll, expect, it, vi } from 'vitest';
+import { desktopPerFile, invokeDesk } from '../../helpers/desktopApp';
+import { freePort } from '../../helpers/loopback';
 import { rawConnection, requestHead, responses } from '../../helpers/rawHttp';
-import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
 import { ledgerFile } from '#service/home';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 
-let home: ReturnType<typeof tempHome>;
-let desktop: Desktop;
-const env = { ...process.env };
+const app = desktopPerFile();
 const sockets = new Set<Socket>();
-
-const invoke = (operation: string, payload: unknown = {}) => ipcMain.handlers.get(`desk:${operation}`)?.({ senderFrame: { url: 'app://desk/index.html' } }, payload) as Promise<{ ok: boolean; value?: { restApi?: { url: string | null } } }>;
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-beforeAll(async () => {
-  home = tempHome();
-  useDesktopHome(home.dir);
-  desktop = await startDesktop([]);
-});
-afterAll(async () => {
+// Registered after the app's: vitest runs after-hooks last-first, so these close before it stops.
+afterAll(() => {
   for (const socket of sockets) socket.destroy();
-  await desktop.shutdown();
-  process.env = env;
-  vi.restoreAllMocks();
-  home.remove();
 });
+
+const invoke = (operation: string, payload: unknown = {}) => invokeDesk<{ restApi?: { url: string | null } }>(operation, payload);
 
 it('quitting answers the REST request in flight, closes idle connections at once, releases the port and checkpoints the ledger', { timeout: 30_000 }, async () => {
   const port = await freePort();
@@ -59,12 +38,12 @@ it('quitting answers the REST request in flight, closes idle connections at once
   inFlight.socket.write(requestHead(origin, 'POST', '/api/youtube/transcript', { authorization: `Bearer ${keys.value.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) + body.slice(0, 4));
   await new Promise((r) => setTimeout(r, 300));
   // Another process reads the ledger meanwhile (a CLI command, a backup).
-  const reader = new Database(ledgerFile(home.dir), { readonly: true });
+  const reader = new Database(ledgerFile(app().home.dir), { readonly: true });
   try {
     expect(reader.prepare('SELECT count(*) AS n FROM api_keys').get()).toEqual({ n: 2 });
-    expect(statSync(`${ledgerFile(home.dir)}-wal`).size).toBeGreaterThan(0);
+    expect(statSync(`${ledgerFile(app().home.dir)}-wal`).size).toBeGreaterThan(0);
 
-    const quit = desktop.shutdown();
+    const quit = app().desktop.shutdown();
     await silent.closed;
     expect(silent.received()).toBe('');
     inFlight.socket.write(body.slice(4));
@@ -73,7 +52,7 @@ it('quitting answers the REST request in flight, closes idle connections at once
     expect(answer?.headers.connection).toBe('close');
     await quit;
     await expect(fetch(`${origin}/api/balance`)).rejects.toThrow();
-    expect(statSync(`${ledgerFile(home.dir)}-wal`).size).toBe(0);
+    expect(statSync(`${ledgerFile(app().home.dir)}-wal`).size).toBe(0);
   } finally {
     reader.close();
   }

@@ -1,36 +1,14 @@
 // Issue 13 item 2, the desktop side: the page of the window is the only listener of the desk's
 // events. When its renderer crashes, the app loads the page again (whose start-up subscribes anew)
 // and events reach it; a window closed and opened again (macOS) gets them too, the old one none.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { app, ipcMain, safeStorageState, windows, type FakeWindow } from '../../helpers/electronMock';
-import { tempHome } from '../../helpers/home';
-import { startDesktop, type Desktop } from '../../../src-main/app/desktop';
+import { describe, expect, it, vi } from 'vitest';
+import { desktopPerFile, invokeDesk as invoke } from '../../helpers/desktopApp';
+import { windows, type FakeWindow } from '../../helpers/electronMock';
 import { MAX_RELOADS, reloadAfterRendererCrash } from '../../../src-main/app/rendererRecovery';
 
 vi.mock('electron', () => import('../../helpers/electronMock'));
 
-let home: ReturnType<typeof tempHome>;
-let desktop: Desktop;
-const env = { ...process.env };
-
-beforeAll(async () => {
-  home = tempHome();
-  process.env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/bus';
-  process.env.TRANSCRIPT_DESK_HOME = home.dir;
-  safeStorageState.available = true;
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  app.getPath.mockImplementation((name: string) => join(home.dir, name));
-  desktop = await startDesktop([]);
-});
-afterAll(async () => {
-  await desktop.shutdown();
-  process.env = env;
-  vi.restoreAllMocks();
-  home.remove();
-});
-
-const invoke = (operation: string, payload: unknown = {}) => ipcMain.handlers.get(`desk:${operation}`)?.({ senderFrame: { url: 'app://desk/index.html' } }, payload);
+const app = desktopPerFile();
 
 /** Adds a link, as the page would, and returns it: the desk answers with a queue.changed event. */
 async function enqueue(url: string): Promise<string> {
@@ -61,7 +39,7 @@ describe('the desktop window after its page went away', () => {
   it('sends events to a window opened again, none to the closed one', async () => {
     const old = windows.at(-1) as FakeWindow;
     old.destroyed = true;
-    desktop.focus();
+    app().desktop.focus();
     const reopened = windows.at(-1);
     expect(reopened).not.toBe(old);
     expect(reopened?.loaded).toEqual(['app://desk/index.html']);
