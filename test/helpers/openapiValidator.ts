@@ -5,7 +5,7 @@
 // header the document does not announce, the content type listed and the body valid.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { OpenApiDocument } from '../../src-main/http/openapi';
+import { openApiJson, type OpenApiDocument } from '../../src-main/http/openapi';
 
 type Json = Record<string, unknown>;
 
@@ -108,4 +108,9 @@ export class OpenApiValidator {
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params === undefined ? '' : ` ${JSON.stringify(e.params)}`}`);
   }
+}
+
+/** What is wrong with one answer, against the document this code generates (docs/openapi.json). */
+export function documentProblems(answer: Answer): string[] {
+  return new OpenApiValidator(JSON.parse(openApiJson()) as OpenApiDocument).problems(answer);
 }
