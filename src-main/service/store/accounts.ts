@@ -60,6 +60,12 @@ export interface CreditEntry {
   createdAt: number;
 }
 
+/** A page of an account's history: `limit` entries after the entry with id `after` (none: from the first). */
+export interface CreditPage {
+  after?: number;
+  limit: number;
+}
+
 /** Why a debit was refused: the balance would go negative, or this reference was already booked. */
 export type DebitRefusal = 'insufficient' | 'duplicate';
 export type DebitResult = { ok: true; balance: number } | { ok: false; reason: DebitRefusal; balance: number };
@@ -109,8 +115,9 @@ export interface CreditStore {
   settle(accountId: number, jobId: string, price: number): Promise<{ balance: number; charged: number }>;
   /** Gives a job's whole reservation back; returns the new balance. */
   refund(accountId: number, jobId: string, note?: string): Promise<number>;
-  entries(accountId: number): Promise<CreditEntry[]>;
-  /** The sum of an account's entries computed the slow way (audits compare it with the balance). */
+  /** Oldest first: every entry, or one page of them (a cursor on the entry id: the cost of a page stays flat as the ledger grows). */
+  entries(accountId: number, page?: CreditPage): Promise<CreditEntry[]>;
+  /** The sum of an account's entries computed from the entries, not the balance (audits compare the two). */
   sumOfEntries(accountId: number): Promise<number>;
   /** The entries booked under one reference, summed by kind. */
   byReference(accountId: number, reference: string): Promise<Record<CreditKind, number>>;
