@@ -32,4 +32,7 @@ export const librarySearchInputSchema = z.object({
   offset: z.number().int().min(0).default(0),
 });
 
+/** A query's matches are counted up to this many; a total above it reads "more than" it (service/store/transcripts.ts). */
+export const SEARCH_COUNT_CAP = 1000;
+
 export const librarySearchOutputSchema = z.object({ total: z.number().int(), entries: z.array(libraryEntrySchema) });

@@ -5,6 +5,7 @@ import { CreditLedger } from './credits';
 import { openDatabase } from './database';
 import { ApiKeys } from './keys';
 import { Library } from './library';
+import { LibraryIndexer } from './libraryIndex';
 import { LedgerMaintenance } from './maintenance';
 import { PodcastJobRecords } from './podcastJobRecords';
 import { PodcastWork } from './podcastWork';
@@ -32,14 +33,15 @@ export class Ledger {
     this.accounts = new Accounts(db);
     this.keys = new ApiKeys(db);
     this.credits = new CreditLedger(db);
-    this.cache = new TranscriptCache(db);
+    const index = new LibraryIndexer(db);
+    this.cache = new TranscriptCache(db, index);
     this.rateWindows = new RateWindows(db);
     this.podcastJobs = new PodcastJobRecords(db);
     this.podcastWork = new PodcastWork(db, this.credits);
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
     this.queue = new QueueItems(db);
-    this.library = new Library(db);
+    this.library = new Library(db, index);
     this.maintenance = new LedgerMaintenance(db);
   }
 

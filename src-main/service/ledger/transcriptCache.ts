@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { PlatformToken } from '#shared/platforms';
 import type { CachedTranscript, CacheStats, StaleTranscript } from '../store/transcripts';
 import { footprintOf } from './footprint';
+import type { LibraryIndexer } from './libraryIndex';
 import { decodeRecord, encodeRecord } from './transcriptRecord';
 
 
@@ -47,7 +48,10 @@ export class TranscriptCache {
   private limitOf: () => number | null = () => null;
   private override: number | null | undefined;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly index: LibraryIndexer,
+  ) {
     // An alias row (short link → item) is followed in the same query so a hit costs one lookup.
     this.lookup = db.prepare<[{ platform: string; key: string }], Row>(
       `SELECT t.id, t.platform, t.canonical_key, t.source_url, t.title, t.created_at, t.used_at, r.record
@@ -108,6 +112,9 @@ export class TranscriptCache {
       bytes: footprintOf(record, entry.text),
       now: Date.now(),
     };
+    // Inside a larger transaction (the cache + charge of a delivery) the library's index follows
+    // after its commit; on its own, in this same write (libraryIndex.ts).
+    const standalone = !this.db.inTransaction;
     // Immediate: the write lock before the read, so two processes cannot both decide to insert.
     this.db.transaction(() => {
       const known = this.findId.get(entry.platform, entry.canonicalKey);
@@ -122,7 +129,9 @@ export class TranscriptCache {
       }
       if (aliasKey !== undefined && aliasKey !== entry.canonicalKey) this.alias.run(entry.platform, aliasKey, entry.canonicalKey);
       this.evictPastLimit(id);
+      if (standalone) this.index.indexMarked();
     }).immediate();
+    if (!standalone) this.index.afterCommit();
   }
 
   /** Files another key (a short link) under an item that is already cached. */

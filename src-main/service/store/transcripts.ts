@@ -62,6 +62,13 @@ export interface TranscriptCacheStore {
 export const HIT_START = '\uE000';
 export const HIT_END = '\uE001';
 
+/**
+ * A search counts its matches up to this many. Past it the total is only "more than this" (at
+ * least SEARCH_COUNT_CAP + 1, and one past the rows read so far while pages come back full), and
+ * the matches come most recently added first instead of best first.
+ */
+export { SEARCH_COUNT_CAP } from '#shared/contract/library';
+
 export interface LibraryFilter {
   /** A full-text query in the library's query syntax (see desk/library/query.ts); null lists everything. */
   match: string | null;

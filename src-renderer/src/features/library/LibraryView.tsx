@@ -1,7 +1,7 @@
 // The library: every transcript this install has, full-text search with highlighted snippets,
 // filters by platform and date, open, re-export, delete.
 import { useEffect, useRef, useState } from 'react';
-import type { LibraryEntry } from '#shared/contract/library';
+import { SEARCH_COUNT_CAP, type LibraryEntry } from '#shared/contract/library';
 import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { desk } from '../../lib/desk';
@@ -103,7 +103,7 @@ export function LibraryView() {
       </form>
       <div className="library-bar">
         <p className="muted" role="status" data-testid="library-total">
-          {loading ? 'Searching…' : filters.query.trim() === '' ? plural(total, 'transcript') : `${plural(total, 'transcript')} match`}
+          {loading ? 'Searching…' : filters.query.trim() === '' ? plural(total, 'transcript') : total > SEARCH_COUNT_CAP ? `More than ${SEARCH_COUNT_CAP.toLocaleString('en')} transcripts match` : `${plural(total, 'transcript')} match`}
         </p>
         <button type="button" className="button" disabled={selected.size === 0} onClick={() => setExporting(true)}>
           Export{selected.size > 0 ? ` ${selected.size} selected` : ''}…
