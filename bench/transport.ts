@@ -37,21 +37,22 @@ async function run(transport: Transport, url: URL, rounds: number, parallel: num
  * The upstream client's own cost per call (issue 16: at most 0.2 ms): `UpstreamClient.request` as
  * a fetcher calls it (routed through TRANSCRIPT_DESK_UPSTREAM's override, guards, host limiter,
  * pacing, cookies, body collected into one Buffer) against undici's `request` with a kept-alive
- * Agent reading the same body, sequential, the two alternating round by round.
+ * Agent reading the same body, sequential, the two alternating round by round. Both get a
+ * cancellation signal, as every call of a REST request does (the caller may hang up).
  */
 async function clientOverhead(origin: string): Promise<void> {
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const client = new UpstreamClient({ override: new URL(origin) });
   const bare = async () => {
     const start = process.hrtime.bigint();
-    const answer = await request(`${origin}/www.youtube.com/youtubei/v1/player`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, dispatcher: agent });
+    const answer = await request(`${origin}/www.youtube.com/youtubei/v1/player`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, dispatcher: agent, signal: new AbortController().signal });
     const body = Buffer.from(await answer.body.arrayBuffer());
     if (answer.statusCode !== 200 || body.length === 0) throw new Error('unexpected bare answer');
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
   const ours = async () => {
     const start = process.hrtime.bigint();
-    const answer = await client.request({ url: 'https://www.youtube.com/youtubei/v1/player', scope: 'longform', method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const answer = await client.request({ url: 'https://www.youtube.com/youtubei/v1/player', scope: 'longform', method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: new AbortController().signal });
     if (answer.status !== 200 || answer.body.length === 0) throw new Error('unexpected client answer');
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
