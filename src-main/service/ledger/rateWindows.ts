@@ -19,9 +19,9 @@ interface Window {
  * Fixed 60-second windows per bucket (an API key, or a client address for unauthenticated calls),
  * decided in this process's memory and kept in SQLite, so a restart neither forgives nor
  * double-counts what a key already used. A bucket's first request in this process, and the first
- * of each new window, go through the ledger at once (so a restart never moves a window's start,
- * and another process's count is picked up). The requests after it are counted in memory and their
- * counts written together once per event-loop turn (group commit): one transaction for every
+ * of each new window, read the bucket's row (so a restart never moves a window's start, and
+ * another process's count is picked up). Every request is counted in memory, and the counts are
+ * written together once per event-loop turn (group commit): one transaction for every
  * request that arrived in that turn, each row returning the merged count (other processes' hits
  * included) that this process goes on from. `written()` resolves when a request's count is in the
  * ledger, and the store answers no request before that (sqliteStore.ts): a crash, even a SIGKILL,
@@ -31,7 +31,7 @@ interface Window {
  */
 export class RateWindows {
   readonly counting: RateWindowCounting = { where: 'process' };
-  private readonly hitStatement;
+  private readonly readStatement;
   private readonly addStatement;
   private readonly pruneStatement;
   private readonly windows = new Map<string, Window>();
@@ -47,16 +47,7 @@ export class RateWindows {
     // A window that ended counts like no row at all (the upsert starts it over), so deleting it
     // changes no decision; without this every address that ever called would keep its row.
     this.pruneStatement = db.prepare<[{ now: number; windowMs: number }]>('DELETE FROM rate_windows WHERE window_start + @windowMs <= @now');
-    // `used` stops at limit + 1, which marks "refused" without counting refused requests further.
-    this.hitStatement = db.prepare<[{ bucket: string; now: number; limit: number; windowMs: number }], { window_start: number; used: number }>(
-      `INSERT INTO rate_windows (bucket, window_start, used) VALUES (@bucket, @now, 1)
-       ON CONFLICT (bucket) DO UPDATE SET
-         window_start = CASE WHEN @now >= window_start + @windowMs OR @now < window_start THEN @now ELSE window_start END,
-         used = CASE WHEN @now >= window_start + @windowMs OR @now < window_start THEN 1
-                     WHEN used < @limit THEN used + 1
-                     ELSE @limit + 1 END
-       RETURNING window_start, used`,
-    );
+    this.readStatement = db.prepare<[string], { window_start: number; used: number }>('SELECT window_start, used FROM rate_windows WHERE bucket = ?');
     // A delta joins the row's window when that window is live at the delta's last request (this
     // process's window, or one another process started meanwhile); a row whose window ended
     // becomes this window. A row that started after the delta's last request belongs to a newer
@@ -85,17 +76,20 @@ export class RateWindows {
     }
     let w = this.windows.get(bucket);
     if (w === undefined || now >= w.start + windowMs || now < w.start) {
-      const row = this.hitStatement.get({ bucket, now, limit, windowMs });
-      if (row === undefined) throw new Error('rate window upsert returned nothing');
-      w = { start: row.window_start, used: row.used, persisted: row.used, at: now, limit, windowMs };
+      // The row as the ledger holds it (another process's count, or this one's before a restart);
+      // a window that ended, or none, starts over now, written with the turn's other counts.
+      const row = this.readStatement.get(bucket);
+      const live = row !== undefined && now >= row.window_start && now < row.window_start + windowMs;
+      const persisted = live ? row.used : 0;
+      w = { start: live ? row.window_start : now, used: persisted, persisted, at: now, limit, windowMs };
       this.windows.set(bucket, w);
-    } else {
-      w.used = w.used < limit ? w.used + 1 : limit + 1;
-      Object.assign(w, { at: now, limit, windowMs });
-      if (w.used !== w.persisted) {
-        this.dirty.add(bucket);
-        this.schedule();
-      }
+    }
+    // `used` stops at limit + 1, which marks "refused" without counting refused requests further.
+    w.used = w.used < limit ? w.used + 1 : limit + 1;
+    Object.assign(w, { at: now, limit, windowMs });
+    if (w.used !== w.persisted) {
+      this.dirty.add(bucket);
+      this.schedule();
     }
     const allowed = w.used <= limit;
     return { allowed, limit, remaining: allowed ? limit - w.used : 0, resetAt: w.start + windowMs };
