@@ -138,7 +138,10 @@ export class RateWindows {
   /** Writes what is left: part of closing the ledger. */
   close(): void {
     this.flush();
+    // A flush skipped for an open transaction (a stop's last resort) is not retried: its waiters
+    // are let go, not left waiting for a connection that is closing.
     this.unschedule();
+    this.release();
   }
 
   private release(): void {
