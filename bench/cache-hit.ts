@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { bareThenReal } from './process';
+import { bareThenReal, cpuLine } from './process';
 import { ledgerFile } from '#service/home';
 import { Ledger } from '#service/ledger/index';
 import { createBenchKeys } from './keys';
@@ -63,12 +63,14 @@ async function main(): Promise<void> {
   const perGet = ((performance.now() - started) * 1000) / (rounds * TALKS);
   ledger.close();
 
-  const { bareRps, realRps } = await bareThenReal(home, (url) => load(url, keys));
+  const measured = await bareThenReal(home, (url) => load(url, keys), SECONDS);
+  const { bareRps, realRps } = measured;
 
   console.log(`TranscriptCache.get, real-length talk    ${perGet.toFixed(0).padStart(7)} µs per hit`);
   console.log(`bare node:http constant body             ${bareRps.toFixed(0).padStart(7)} req/s`);
   console.log(`POST /api/longform/transcript, cache hit ${realRps.toFixed(0).padStart(7)} req/s`);
   console.log(`ratio hit / bare: ${(realRps / bareRps).toFixed(3)}  (${CONNECTIONS} connections, ${SECONDS} s each)`);
+  console.log(cpuLine(measured));
   rmSync(home, { recursive: true, force: true });
 }
 

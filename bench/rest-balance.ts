@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { bareThenReal } from './process';
+import { bareThenReal, cpuLine } from './process';
 import { ledgerFile } from '#service/home';
 import { Ledger } from '#service/ledger/index';
 import { createBenchKeys } from './keys';
@@ -32,11 +32,13 @@ async function main(): Promise<void> {
   const keys = createBenchKeys(ledger, KEYS, 10);
   ledger.close();
 
-  const { bareRps, realRps } = await bareThenReal(home, (url) => load(url, keys));
+  const measured = await bareThenReal(home, (url) => load(url, keys), SECONDS);
+  const { bareRps, realRps } = measured;
 
   console.log(`bare node:http constant body   ${bareRps.toFixed(0).padStart(7)} req/s`);
   console.log(`GET /api/balance (${KEYS} keys)  ${realRps.toFixed(0).padStart(7)} req/s`);
   console.log(`ratio balance / bare: ${(realRps / bareRps).toFixed(2)}  (${CONNECTIONS} connections, ${SECONDS} s each)`);
+  console.log(cpuLine(measured));
   rmSync(home, { recursive: true, force: true });
 }
 

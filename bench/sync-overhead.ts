@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
-import { startListeningChild } from './process';
+import { startBuiltServe, startListeningChild } from './process';
+import { breakdownLines, stageMedians } from './syncBreakdown';
 import { ledgerFile } from '#service/home';
 import { Ledger } from '#service/ledger/index';
 import { CLIENT_CHAIN, PLAYER_URL, playerHeaders, playerRequestBody } from '#service/platforms/youtube/clients';
@@ -61,7 +62,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** One measurement against a fixture that answers after `latencyMs`; ids from `firstId` on are fresh. */
 async function measure(home: string, keys: string[], latencyMs: number, iterations: number, firstId: number): Promise<void> {
   const fixture = await startListeningChild([join(ROOT, 'test/upstream/main.ts'), '--port', '0', '--latency-ms', String(latencyMs)], {});
-  const server = await startListeningChild([join(ROOT, 'src-main/cli.ts'), 'serve', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  const server = await startBuiltServe([], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
   try {
     const total = WARMUP + iterations;
     for (let n = 0; n < total; n++) await bareCalls(fixture.url, videoId(firstId + n)); // the fixture's own first-time work, untimed
@@ -88,6 +89,11 @@ async function measure(home: string, keys: string[], latencyMs: number, iteratio
     console.log(row('REST POST /api/youtube/transcript', rest));
     console.log(row('for comparison: the same, a cache hit', hit));
     console.log(`  ratio REST / bare (medians): ${(median(rest) / median(bare)).toFixed(2)}   target ≤ 1.3   overhead ${(median(rest) - median(bare)).toFixed(2)} ms per transcript`);
+    // At 0 ms the ratio is all our own work against two loopback round trips: say where it goes.
+    if (latencyMs === 0) {
+      const ids = Array.from({ length: Math.min(iterations, 100) }, (_, n) => videoId(firstId + WARMUP + n));
+      for (const line of breakdownLines(await stageMedians(fixture.url, ids), median(rest), median(bare))) console.log(line);
+    }
   } finally {
     server.child.kill();
     fixture.child.kill();

@@ -6,6 +6,8 @@
 // has no network latency, so it shows the client's own cost at its harshest.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { UpstreamClient } from '#service/upstream/client';
 import { impitTransport } from '#service/upstream/impitTransport';
 import { undiciTransport, type Transport } from '#service/upstream/transport';
 
@@ -31,6 +33,46 @@ async function run(transport: Transport, url: URL, rounds: number, parallel: num
   return times;
 }
 
+/**
+ * The upstream client's own cost per call (issue 16: at most 0.2 ms): `UpstreamClient.request` as
+ * a fetcher calls it (routed through TRANSCRIPT_DESK_UPSTREAM's override, guards, host limiter,
+ * pacing, cookies, body collected into one Buffer) against undici's `request` with a kept-alive
+ * Agent reading the same body, sequential, the two alternating round by round. Both get a
+ * cancellation signal, as every call of a REST request does (the caller may hang up).
+ */
+async function clientOverhead(origin: string): Promise<void> {
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const client = new UpstreamClient({ override: new URL(origin) });
+  const bare = async () => {
+    const start = process.hrtime.bigint();
+    const answer = await request(`${origin}/www.youtube.com/youtubei/v1/player`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, dispatcher: agent, signal: new AbortController().signal });
+    const body = Buffer.from(await answer.body.arrayBuffer());
+    if (answer.statusCode !== 200 || body.length === 0) throw new Error('unexpected bare answer');
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const ours = async () => {
+    const start = process.hrtime.bigint();
+    const answer = await client.request({ url: 'https://www.youtube.com/youtubei/v1/player', scope: 'longform', method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: new AbortController().signal });
+    if (answer.status !== 200 || answer.body.length === 0) throw new Error('unexpected client answer');
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const bareTimes: number[] = [];
+  const ourTimes: number[] = [];
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    const b = await bare();
+    const o = await ours();
+    if (i >= WARMUP) {
+      bareTimes.push(b);
+      ourTimes.push(o);
+    }
+  }
+  console.log(`the upstream client over bare undici, small JSON POST, sequential (${ROUNDS} each, alternating)`);
+  console.log(`  undici request + body           median ${median(bareTimes).toFixed(3).padStart(8)} ms  p90 ${p90(bareTimes).toFixed(3).padStart(8)} ms`);
+  console.log(`  UpstreamClient.request          median ${median(ourTimes).toFixed(3).padStart(8)} ms  p90 ${p90(ourTimes).toFixed(3).padStart(8)} ms`);
+  console.log(`  client overhead per call: ${(median(ourTimes) - median(bareTimes)).toFixed(3)} ms (target ≤ 0.2)`);
+  await agent.close();
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN;
 
@@ -44,6 +86,8 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const transports: Record<'undici' | 'impit', Transport> = { undici: undiciTransport(), impit: impitTransport() };
   try {
+    await clientOverhead(origin);
+    if (process.env.BENCH_CLIENT_ONLY === '1') return;
     console.log(`loopback round trips through Transport.send, body read in full (${ROUNDS} per row after ${WARMUP} warm-up, keep-alive)`);
     for (const [label, path, parallel] of [
       ['small JSON (2 KB), sequential', '/small', 1],

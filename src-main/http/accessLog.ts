@@ -30,6 +30,9 @@ export function loggablePath(url: string): string {
   const end = url.search(/[?#]/);
   const path = end === -1 ? url : url.slice(0, end);
   const marker = KEY_PREFIX.toLowerCase();
+  // Nearly every path: nothing encoded and no marker anywhere, so no segment can hold a key (the
+  // marker has no `/`); the per-segment work is for the rest.
+  if (!path.includes('%') && !path.toLowerCase().includes(marker)) return path;
   return path
     .split('/')
     .map((segment) => (decoded(segment).toLowerCase().includes(marker) ? REDACTED_SEGMENT : segment))

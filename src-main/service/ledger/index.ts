@@ -28,6 +28,8 @@ export class Ledger {
   readonly queue: QueueItems;
   readonly library: Library;
   readonly maintenance: LedgerMaintenance;
+  private readonly dataVersion;
+  private lastDataVersion: unknown;
 
   constructor(readonly db: Database.Database) {
     this.accounts = new Accounts(db);
@@ -43,6 +45,19 @@ export class Ledger {
     this.queue = new QueueItems(db);
     this.library = new Library(db, index);
     this.maintenance = new LedgerMaintenance(db);
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.lastDataVersion = this.dataVersion.get();
+  }
+
+  /**
+   * True when another connection (another process: the CLI, a second server) committed since the
+   * last call; this connection's own writes do not count. SQLite's `data_version`, about 5 µs.
+   */
+  changedElsewhere(): boolean {
+    const version = this.dataVersion.get();
+    const changed = version !== this.lastDataVersion;
+    this.lastDataVersion = version;
+    return changed;
   }
 
   static open(file: string): Ledger {
@@ -58,10 +73,13 @@ export class Ledger {
    * Moves the WAL's pages into the ledger file and truncates the WAL, then closes: a stopped
    * service leaves one self-contained file, even when another process (a CLI command, a backup)
    * still has the ledger open and SQLite's own checkpoint at close is skipped. Closing twice is
-   * harmless (a stop's last resort may follow the stop itself).
+   * harmless (a stop's last resort may follow the stop itself). The rate windows' last counts are
+   * written first (skipped when a transaction is still open: the stop's last resort).
    */
   close(): void {
     if (!this.db.open) return;
+    // The rate windows' counts not written yet (rateWindows.ts), before the last checkpoint.
+    this.rateWindows.close();
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch {

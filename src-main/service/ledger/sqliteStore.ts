@@ -10,6 +10,7 @@
 // always) the call runs at once, as the ledger call it wraps.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { KeyLookupCache } from '../store/keyLookupCache';
 import type { Store, StoreTables, StoreTx } from '../store/port';
 import { decodeSetting } from '../store/upkeep';
 import { Ledger } from './index';
@@ -33,14 +34,39 @@ function wrap<T extends object, K extends keyof T>(target: T, names: readonly K[
 // eslint-disable-next-line @typescript-eslint/require-await -- async is what turns the throw into a rejection
 const settled = async <R>(call: () => R): Promise<R> => call();
 
-/** The port's table groups over the ledger's classes, each call run by `run`. */
-function tablesOf(ledger: Ledger, run: Runner): StoreTables {
+/**
+ * The port's table groups over the ledger's classes, each call run by `run`. Key lookups go through
+ * `keyCache` (outside transactions only: a check inside one reads the row); a revoke or a plan
+ * change through either clears it once written. Rate-window hits outside a transaction wait for
+ * their count to be written.
+ */
+function tablesOf(ledger: Ledger, run: Runner, keyCache: KeyLookupCache, outsideTransactions: boolean): StoreTables {
   const work = ledger.podcastWork;
+  const keys = wrap(ledger.keys, ['create', 'find', 'list', 'byPrefix', 'revoke'], run);
+  const accounts = wrap(ledger.accounts, ['create', 'get', 'findOwner', 'setPlan'], run);
+  const clearing = <A extends unknown[], R>(write: (...args: A) => Promise<R>) => async (...args: A) => {
+    try {
+      return await write(...args);
+    } finally {
+      keyCache.clear();
+    }
+  };
   return {
-    accounts: wrap(ledger.accounts, ['create', 'get', 'findOwner', 'setPlan'], run),
-    keys: wrap(ledger.keys, ['create', 'find', 'list', 'byPrefix', 'revoke'], run),
+    accounts: { ...accounts, setPlan: clearing(accounts.setPlan) },
+    keys: { ...keys, find: outsideTransactions ? (key) => keyCache.find(key, keys.find) : keys.find, revoke: clearing(keys.revoke) },
     credits: wrap(ledger.credits, ['balance', 'grant', 'charge', 'reserve', 'settle', 'refund', 'entries', 'sumOfEntries', 'byReference'], run),
-    rateWindows: wrap(ledger.rateWindows, ['hit'], run),
+    rateWindows: {
+      counting: ledger.rateWindows.counting,
+      // Answered only once counted in the ledger (group commit, rateWindows.ts). Inside a
+      // transaction it cannot be written before the commit, so it is not waited for there.
+      hit: outsideTransactions
+        ? async (...args) => {
+            const decision = await run(() => ledger.rateWindows.hit(...args));
+            await ledger.rateWindows.written();
+            return decision;
+          }
+        : wrap(ledger.rateWindows, ['hit'], run).hit,
+    },
     cache: {
       ...wrap(ledger.cache, ['get', 'put', 'addAlias', 'keep', 'overrideLimit', 'limit', 'stats', 'stale', 'prune'], run),
       evictPastLimit: () => run(() => ledger.cache.evictPastLimit()),
@@ -105,6 +131,7 @@ export class SqliteStore implements Store {
   readonly settings;
   readonly maintenance;
   private readonly lock = new AsyncLock();
+  private readonly keyCache;
   /** The transaction whose code is running, to tell a misuse (its own code calling the store) from a wait. */
   private readonly inside = new AsyncLocalStorage<object>();
   private open: object | undefined;
@@ -113,7 +140,8 @@ export class SqliteStore implements Store {
   private readonly rollback;
 
   constructor(readonly ledger: Ledger) {
-    const tables = tablesOf(ledger, (call) => this.outside(call));
+    this.keyCache = new KeyLookupCache({ changedElsewhere: () => ledger.changedElsewhere() });
+    const tables = tablesOf(ledger, (call) => this.outside(call), this.keyCache, true);
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
     ({ library: this.library, settings: this.settings, maintenance: this.maintenance } = tables);
@@ -134,7 +162,7 @@ export class SqliteStore implements Store {
     const release = await this.lock.acquire();
     const token = {};
     let live = true;
-    const tx = tablesOf(this.ledger, (call) => (live ? settled(call) : Promise.reject(new Error('This transaction has ended; its tx cannot be used any more'))));
+    const tx = tablesOf(this.ledger, (call) => (live ? settled(call) : Promise.reject(new Error('This transaction has ended; its tx cannot be used any more'))), this.keyCache, false);
     try {
       this.begin.run();
       this.open = token;

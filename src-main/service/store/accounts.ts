@@ -124,9 +124,19 @@ export interface CreditStore {
 }
 
 /**
+ * Where a rate window is counted. `process`: decided in each process's memory and written to the
+ * store in batches before the requests are answered (SQLite: once per event-loop turn,
+ * ledger/rateWindows.ts), so a crash forgives no answered request, and processes sharing one store
+ * may each run ahead of the others by one batch. `store`: every hit decided by the store itself, one
+ * window across every process and node (a team server's shared window).
+ */
+export type RateWindowCounting = { where: 'process' } | { where: 'store' };
+
+/**
  * Fixed windows per bucket (an API key, or a client address), kept in the store so a restart
- * neither forgives nor double-counts. A refused request is not counted.
+ * neither forgives nor double-counts (within `counting`'s bound). A refused request is not counted.
  */
 export interface RateWindowStore {
+  readonly counting: RateWindowCounting;
   hit(bucket: string, now: number, limit: number, windowMs: number): Promise<RateDecision>;
 }

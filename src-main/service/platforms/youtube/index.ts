@@ -9,10 +9,10 @@ import type { UpstreamClient, UpstreamResponse } from '#service/upstream/client'
 import type { FetchContext, FetchFailure, FetchOutcome, PlatformFetcher } from '../fetcher';
 import { rateLimitedFailure, statusFailure, upstreamFailure } from '../failures';
 import type { FetcherDeps } from '../index';
-import { parseJson } from '../json';
 import { fetchUpstream } from '../request';
 import { clientChain, PLAYER_URL, playerHeaders, playerRequestBody, type InnertubeClient } from './clients';
 import { readPlayer } from './player';
+import { playerAnswerOf } from './playerAnswer';
 import { longformBody } from './shape';
 import { captionTracksOf, captionUrl, chooseTrack, translatedName } from './tracks';
 import { VisitorSession } from './visitor';
@@ -56,7 +56,7 @@ async function tryClient(session: Session, client: InnertubeClient, item: Parsed
   const answer = player.response;
   if (sharedByAllClients(answer.status)) return failed(statusFailure('longform', answer, 'the video', { missingMeansGone: false }) ?? upstreamFailure(`YouTube answered HTTP ${answer.status}`));
   if (answer.status !== 200) return refused(`the player answered HTTP ${answer.status}`);
-  const parsed = parseJson(answer.text());
+  const parsed = playerAnswerOf(answer.body, videoId);
   if (!parsed.ok) return refused("YouTube's player answer is not valid JSON");
 
   const verdict = readPlayer(parsed.value, videoId);
