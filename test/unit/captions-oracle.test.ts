@@ -90,10 +90,11 @@ const otherRoot = fc.constantFrom('<?xml version="1.0"?><error><code>403</code><
 const documents = fc.oneof({ weight: 4, arbitrary: srv3 }, { weight: 3, arbitrary: srv1 }, { weight: 1, arbitrary: otherRoot });
 
 /**
- * Markup the old parser turned into a garbled tree instead of refusing, which the scanner refuses
- * (timedtext.ts, head comment): `<!` opening no comment, CDATA or DOCTYPE, and `</name/>`.
+ * Markup the old validator and parser read two different ways (so what came out was an accident),
+ * which the scanner refuses (timedtext.ts, head comment): `<!` opening no comment, CDATA or
+ * DOCTYPE, `</name/>`, and `<?>` (an instruction without a target).
  */
-const GARBLED_BY_THE_OLD_PARSER = /<!(?!--|\[CDATA\[|DOCTYPE)|<\/[^<>]*\/>/;
+const GARBLED_BY_THE_OLD_PARSER = /<!(?!--|\[CDATA\[|DOCTYPE)|<\/[^<>]*\/>|<\?>/;
 
 /** A body broken the way bodies break: cut off, a character lost or added, a close tag dropped. */
 const broken = documents
@@ -126,6 +127,18 @@ describe('generated timedtext against the old reader', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('markup the old reader read by accident', () => {
+  it.each([
+    ['`<!` that opens nothing', '<transcript><text start="1">a<!x>b</text></transcript>'],
+    ['`</name/>`', '<transcript><text start="1">a<b></b/></text></transcript>'],
+    ['`<?>`', '<?><transcript><text start="1">a</text></transcript>'],
+    ['a DOCTYPE with declarations', '<!DOCTYPE transcript [<!ENTITY a "b">]><transcript><text start="1">a</text></transcript>'],
+    ['a DOCTYPE inside the root', '<transcript><!DOCTYPE transcript><text start="1">a</text></transcript>'],
+  ])('is refused: %s', (_name, body) => {
+    expect(parseCaptions(body)).toMatchObject({ ok: false, problem: 'malformed' });
   });
 });
 

@@ -9,7 +9,8 @@
 // every recorded body and on generated ones. Where that validator was lenient we are too (`<` inside
 // an attribute value, a self-closing element after the root, an entity after the root); markup it
 // let through only to build a garbled tree is refused here (`<!` that opens no comment, CDATA or
-// DOCTYPE; a DOCTYPE inside an element or with declarations; `</a/>`; Unicode spaces inside tag names).
+// DOCTYPE; a DOCTYPE inside an element or with declarations; `</a/>`; `<?>`; a quote left open in
+// a processing instruction; Unicode spaces inside tag names).
 // Text comes out as written (entities and escaped tags included): text.ts cleans it.
 import { secondsToMs, wholeMs, type RawCue } from './cues';
 
@@ -32,6 +33,9 @@ const MAX_DEPTH = 101;
 const NAME_START = ':A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD';
 // eslint-disable-next-line no-misleading-character-class -- code-unit ranges of the XML Name production; combining marks are name characters here
 const NAME = new RegExp(`^[${NAME_START}][${NAME_START}\\-.\\d\\u00B7\\u0300-\\u036F\\u203F-\\u2040]*$`);
+
+/** The code unit at `i`, or -1 past the end (never NaN, which would slow every comparison after it). */
+const codeAt = (s: string, i: number) => (i < s.length ? s.charCodeAt(i) : -1);
 
 /** Space, tab, line feed, carriage return: the whitespace XML markup allows. */
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
@@ -94,12 +98,6 @@ function referenceEnd(s: string, at: number): number {
 
 class Malformed extends Error {}
 
-/** The attributes a cue element is read for: its start and its duration. */
-interface CueAttributes {
-  start: string | undefined;
-  duration: string | undefined;
-}
-
 export function parseTimedTextXml(body: string): TimedTextResult {
   try {
     return new TimedTextScanner(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body).read();
@@ -133,7 +131,9 @@ class TimedTextScanner {
   /** Depth of a `<br>` inside a cue: its own content is no text (the old tree walk read a br as "\n" only). */
   private brDepth = 0;
   private readonly cues: RawCue[] = [];
-  private readonly attributes: CueAttributes = { start: undefined, duration: undefined };
+  /** A cue element's start and duration attributes, as written. */
+  private startValue: string | undefined;
+  private durationValue: string | undefined;
   private readonly names: number[] = [];
 
   constructor(private readonly xml: string) {}
@@ -268,10 +268,10 @@ class TimedTextScanner {
    */
   private tagNameEnd(from: number): number {
     const xml = this.xml;
-    let c = xml.charCodeAt(from);
+    let c = codeAt(xml, from);
     if (!(isAsciiLetter(c) || c === 95 || c === 58)) return this.unusualTagNameEnd(from);
     let i = from + 1;
-    for (c = xml.charCodeAt(i); isWordChar(c) || c === 58 || c === 45 || c === 46; c = xml.charCodeAt(++i));
+    for (c = codeAt(xml, i); isWordChar(c) || c === 58 || c === 45 || c === 46; c = codeAt(xml, ++i));
     if (c === GT || c === SLASH || isSpace(c)) return i;
     return this.unusualTagNameEnd(from);
   }
@@ -308,9 +308,8 @@ class TimedTextScanner {
       this.bodySeen = true;
       if (!selfClosing) this.cueParentDepth = 2;
     } else if (cueElement) {
-      const { start, duration } = this.attributes;
-      this.cueStartMs = this.format === 'srv1' ? secondsToMs(start) : wholeMs(start);
-      this.cueDurationMs = this.format === 'srv1' ? secondsToMs(duration) : wholeMs(duration);
+      this.cueStartMs = this.format === 'srv1' ? secondsToMs(this.startValue) : wholeMs(this.startValue);
+      this.cueDurationMs = this.format === 'srv1' ? secondsToMs(this.durationValue) : wholeMs(this.durationValue);
       this.cueText = '';
       if (selfClosing) this.endCue();
       else this.cueDepth = depth + 1;
@@ -372,34 +371,38 @@ class TimedTextScanner {
     const xml = this.xml;
     const names = this.names;
     let count = 0;
-    this.attributes.start = undefined;
-    this.attributes.duration = undefined;
+    this.startValue = undefined;
+    this.durationValue = undefined;
     let i = from;
     for (;;) {
       const tokenStart = i;
-      let c = xml.charCodeAt(i);
-      while (isSpace(c)) c = xml.charCodeAt(++i);
+      let c = codeAt(xml, i);
+      while (isSpace(c)) c = codeAt(xml, ++i);
       if (c === GT) return i;
-      if (c === SLASH && xml.charCodeAt(i + 1) === GT) return i + 1;
-      if (i >= xml.length) this.fail('tag cut off', from);
+      if (c === SLASH && codeAt(xml, i + 1) === GT) return i + 1;
+      if (c === -1) this.fail('tag cut off', from);
       if (c === EQUALS) {
         i++;
         continue;
       }
       if (i === tokenStart) this.fail('attributes without a space between them', i);
       const nameStart = i;
-      while (i < xml.length && !isSpace(c) && c !== EQUALS && c !== GT) c = xml.charCodeAt(++i);
+      // An ASCII name is checked as it is read; anything else goes through the full pattern after.
+      let plainName = isAsciiLetter(c) || c === 95 || c === 58;
+      for (c = codeAt(xml, ++i); c !== -1 && !isSpace(c) && c !== EQUALS && c !== GT; c = codeAt(xml, ++i)) {
+        if (plainName && !(isWordChar(c) || c === 58 || c === 45 || c === 46)) plainName = false;
+      }
       const nameEnd = i;
-      while (isSpace(c)) c = xml.charCodeAt(++i);
+      while (isSpace(c)) c = codeAt(xml, ++i);
       if (c !== EQUALS) this.fail('an attribute without a value', nameStart);
-      c = xml.charCodeAt(++i);
-      while (isSpace(c)) c = xml.charCodeAt(++i);
+      c = codeAt(xml, ++i);
+      while (isSpace(c)) c = codeAt(xml, ++i);
       if (c !== DQUOTE && c !== SQUOTE) this.fail('an attribute value without quotes', nameStart);
       const close = xml.indexOf(c === DQUOTE ? '"' : "'", i + 1);
       if (close === -1) this.fail('attribute value cut off', nameStart);
       const valueStart = i + 1;
       i = close + 1;
-      if (!isNameAt(xml, nameStart, nameEnd)) this.fail('invalid attribute name', nameStart);
+      if (!plainName && !isNameAt(xml, nameStart, nameEnd)) this.fail('invalid attribute name', nameStart);
       for (let n = 0; n < count; n += 2) {
         if (rangesEqual(xml, names[n] as number, names[n + 1] as number, nameStart, nameEnd)) this.fail('a repeated attribute', nameStart);
       }
@@ -407,8 +410,8 @@ class TimedTextScanner {
       names[count++] = nameEnd;
       if (cueElement) {
         const srv1 = this.format === 'srv1';
-        if (rangeIs(xml, nameStart, nameEnd, srv1 ? 'start' : 't')) this.attributes.start = xml.slice(valueStart, close);
-        else if (rangeIs(xml, nameStart, nameEnd, srv1 ? 'dur' : 'd')) this.attributes.duration = xml.slice(valueStart, close);
+        if (rangeIs(xml, nameStart, nameEnd, srv1 ? 'start' : 't')) this.startValue = xml.slice(valueStart, close);
+        else if (rangeIs(xml, nameStart, nameEnd, srv1 ? 'dur' : 'd')) this.durationValue = xml.slice(valueStart, close);
       }
     }
   }
