@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import type { PlatformToken } from '../platforms';
 import type { Segment } from '../transcript';
-import { segmentsToCues, type CueOptions } from './cues';
+import type { CueOptions } from './cues';
 import { hasSpeakers, labelSpeakerChanges, speakerText } from './speakers';
 import { writeSrt, writeVtt } from './subtitleFiles';
 
@@ -50,8 +50,8 @@ export function clockTime(ms: number): string {
 
 function subtitles(doc: TranscriptDocument, format: 'srt' | 'vtt', options: Partial<CueOptions>): string {
   // Speakers (speakers.ts): SRT shows the name in the words, VTT in a voice span on each cue.
-  if (format === 'srt') return writeSrt(segmentsToCues(labelSpeakerChanges(doc.segments ?? []), options));
-  return writeVtt(segmentsToCues(doc.segments ?? [], options));
+  if (format === 'srt') return writeSrt(labelSpeakerChanges(doc.segments ?? []), options);
+  return writeVtt(doc.segments ?? [], options);
 }
 
 export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, options: Partial<CueOptions> = {}): FormatResult {

@@ -32,6 +32,9 @@ export function withVoice(text: string, speaker: string | undefined): string {
 }
 
 /** TXT of a transcript with speakers: a line per segment, "Name: " where the speaker changes. */
-export const speakerText = (segments: readonly Segment[]) => `${labelSpeakerChanges(segments)
-  .map((s) => s.text)
-  .join('\n')}\n`;
+export function speakerText(segments: readonly Segment[]): string {
+  if (segments.length === 0) return '\n';
+  let out = '';
+  for (const segment of labelSpeakerChanges(segments)) out += `${segment.text}\n`;
+  return out;
+}

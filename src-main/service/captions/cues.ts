@@ -31,11 +31,17 @@ export const UNSTATED_DURATION_CAP_MS = 10_000;
  * export, and one stretched over a long silence would show stale words.
  */
 export function toSegments(cues: readonly RawCue[]): Segment[] {
-  const kept = cues.map((cue) => ({ ...cue, text: cleanCaptionLine(cue.text) })).filter((cue) => cue.text !== '');
-  return kept.map((cue, i) => {
+  const kept: RawCue[] = [];
+  for (const cue of cues) {
+    const text = cleanCaptionLine(cue.text);
+    if (text !== '') kept.push({ startMs: cue.startMs, durationMs: cue.durationMs, text });
+  }
+  const segments: Segment[] = new Array<Segment>(kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const cue = kept[i] as RawCue;
     const next = kept[i + 1];
     const untilNext = next !== undefined && next.startMs > cue.startMs ? Math.min(next.startMs, cue.startMs + UNSTATED_DURATION_CAP_MS) : cue.startMs;
-    const endMs = cue.durationMs !== undefined ? cue.startMs + cue.durationMs : untilNext;
-    return { text: cue.text, startMs: cue.startMs, endMs };
-  });
+    segments[i] = { text: cue.text, startMs: cue.startMs, endMs: cue.durationMs !== undefined ? cue.startMs + cue.durationMs : untilNext };
+  }
+  return segments;
 }

@@ -16,11 +16,37 @@ export function decodeEntities(text: string): string {
   return ENTITY_LEFT.test(once) ? decodeHTMLStrict(once) : once;
 }
 
+/**
+ * Whether a line is already words separated by single spaces: nothing to collapse, trim or remove.
+ * Most caption lines are, and this look at each character costs far less than the passes below.
+ */
+function alreadyClean(text: string): boolean {
+  let previousSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (previousSpace) return false;
+      previousSpace = true;
+    } else if (c <= 13 ? c >= 9 : c >= 0x80 && special(c)) return false;
+    else previousSpace = false;
+  }
+  return !previousSpace || text.length === 0;
+}
+
+/** Whitespace that `\s` matches beyond the space, and the invisible characters: either means work. */
+const special = (c: number) => c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x202f) || c === 0x205f || c === 0x2060 || c === 0x3000 || c === 0xfeff;
+
+function collapse(text: string): string {
+  return alreadyClean(text) ? text : text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+}
+
 /** One line of caption text as plain words: tags out, entities decoded, whitespace collapsed. */
 export function cleanCaptionLine(raw: string): string {
-  const decoded = decodeEntities(raw.replace(TAG, ''));
-  // Escaped markup (`&lt;i&gt;`) only becomes a tag after decoding.
-  return decoded.replace(TAG, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  // Each pass only where it can change something: no `<` means no tag, no `&` no entity.
+  const untagged = raw.includes('<') ? raw.replace(TAG, '') : raw;
+  const decoded = untagged.includes('&') ? decodeEntities(untagged) : untagged;
+  // Escaped markup (`&lt;i&gt;`) only becomes a tag after decoding, and `<<i>i>` after the first pass.
+  return collapse(decoded.includes('<') ? decoded.replace(TAG, '') : decoded);
 }
 
 /** The lines of a multi-line cue, cleaned; blank lines dropped. */
