@@ -1,13 +1,13 @@
 // Podcast jobs as their cards show them, read from the job records (spec §2.4) the podcast runner
 // writes, and a watcher that turns changes of those records into events and queue item updates.
 import type { PodcastJob } from '#shared/contract/podcast';
-import type { PodcastJobView } from '#service/store/port';
+import type { PodcastJobSummary } from '#service/store/port';
 import type { DeskDeps } from '../deps';
 import { CoalescedRuns } from '../coalescedRuns';
 import type { DeskEvents } from '../events';
 import { latestPerEpisode } from '#shared/podcastCards';
 
-export async function jobCard(deps: DeskDeps, job: PodcastJobView): Promise<PodcastJob> {
+export async function jobCard(deps: DeskDeps, job: PodcastJobSummary): Promise<PodcastJob> {
   const booked = await deps.store.credits.byReference(job.accountId, job.jobId);
   const reserved = -booked.reserve;
   // A settle row is positive when it gave back what the audio did not use, negative when it took more.
