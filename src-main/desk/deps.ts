@@ -27,6 +27,8 @@ export interface RestApiControl {
 /** Cancels a running podcast job of an account (`opened.podcast`); false when the job is not this account's or has already ended. */
 export interface PodcastJobControl {
   cancel(accountId: number, jobId: string): Promise<boolean>;
+  /** Calls `listener` after this process changed job records (`opened.podcast.watch`); returns the unsubscribe. */
+  watch?(listener: () => void): () => void;
 }
 
 /** The parts of `OpenedService` the desk uses; `openService(home)`'s result fits as it is. */
@@ -73,7 +75,11 @@ export interface DeskOptions {
   /** Dialogs, sign-in, keychain: the desktop app's. */
   host?: DeskHost;
   clock?: Clock;
-  /** How often job records are read for progress. */
+  /**
+   * How often job records are read anyway. This process's own job changes are pushed to the desk
+   * (`PodcastJobControl.watch`); the poll is for changes another process makes to the same ledger
+   * (a CLI submit, a `serve` running episodes). 5 s by default with pushes, 1 s without.
+   */
   jobPollMs?: number;
   /** How often queue changes are sent as one event. */
   eventFlushMs?: number;

@@ -20,7 +20,7 @@ import { exportTranscripts } from './export/exporter';
 import { AudioTranscriptions } from './queue/transcribeAudio';
 import { searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
-import { JobWatcher, listJobs } from './podcast/jobs';
+import { FALLBACK_JOB_POLL_MS, JobWatcher, listJobs } from './podcast/jobs';
 import { DeskQueue } from './queue/index';
 import { importUrlFiles } from './queue/importFiles';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
@@ -81,7 +81,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     emitBalance(credits, plan);
     events.emitSoon('library.changed', {});
   });
-  const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? 1000, onItemsChanged: (ids) => void queue.publish(ids) });
+  const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? (deps.podcast.watch === undefined ? 1000 : FALLBACK_JOB_POLL_MS), onItemsChanged: (ids) => void queue.publish(ids) });
   watcher.start();
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);

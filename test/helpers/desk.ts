@@ -53,11 +53,11 @@ export interface TestDesk {
   close(): Promise<void>;
 }
 
-export async function openTestDesk(home: string, upstream: string, options: { podcast?: PodcastJobControl; clock?: TestClock } = {}): Promise<TestDesk> {
+export async function openTestDesk(home: string, upstream: string, options: { podcast?: PodcastJobControl; clock?: TestClock; jobPollMs?: number } = {}): Promise<TestDesk> {
   const clock = options.clock ?? new TestClock();
   const opened = await openService(home, { now: () => clock.now() }, { TRANSCRIPT_DESK_UPSTREAM: upstream, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '2000' });
   const exportDir = join(home, 'exports');
-  const desk = createDesk(options.podcast === undefined ? opened : { ...opened, podcast: options.podcast }, { home, defaultExportFolder: exportDir, clock, jobPollMs: 50, eventFlushMs: 5 });
+  const desk = createDesk(options.podcast === undefined ? opened : { ...opened, podcast: options.podcast }, { home, defaultExportFolder: exportDir, clock, jobPollMs: options.jobPollMs ?? 50, eventFlushMs: 5 });
   const events: { event: EventName; payload: unknown }[] = [];
   desk.events.subscribe((event, payload) => events.push({ event, payload }));
   return {

@@ -1,9 +1,10 @@
 // Feed, lookup, matching and publisher transcripts on the real recorded feeds of test/fixtures/podcast.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseItunesDuration } from '#service/podcast/duration';
-import { parseFeed, type FeedEpisode } from '#service/podcast/feed';
+import { FEED_LIMITS, FeedReader, parseFeed, readFeed, type FeedEpisode } from '#service/podcast/feed';
 import { parseLookup, type LookupEpisode } from '#service/podcast/lookup';
 import { matchEpisode, slugify, withoutTracking } from '#service/podcast/match';
 import { chooseTranscript, readPublisherTranscript } from '#service/podcast/publisherTranscript';
@@ -78,6 +79,45 @@ describe('real feeds', () => {
     expect(parseFeed('<html><body>Just a moment…</body></html>').ok).toBe(false);
     expect(parseFeed('{"not": "xml"}').ok).toBe(false);
     expect(parseFeed('').ok).toBe(false);
+  });
+});
+
+describe('feeds as a stream', () => {
+  it('the same feed in 7-byte pieces (entities and multi-byte characters cut in two) reads as the whole', async () => {
+    const bytes = Buffer.from(fixture('rss-partytime-1865.xml').replace('<title>1865</title>', '<title>1865 &amp; Ça</title>'));
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+    const streamed = await readFeed(Readable.from(pieces));
+    expect(streamed).toEqual(parseFeed(bytes.toString('utf8')));
+    expect(streamed.ok && streamed.feed.title).toBe('1865 & Ça');
+  });
+
+  // Each hostile shape is fed until the reader gives up; without the limits these would grow without end.
+  const endless = (head: string, piece: string) => {
+    const reader = new FeedReader();
+    reader.write(head);
+    let written = 0;
+    while (!reader.failed && written < 4 * FEED_LIMITS.maxKeptChars) {
+      reader.write(piece);
+      written += piece.length;
+    }
+    return reader.end();
+  };
+
+  it('refuses hostile feeds with a clear problem: too deep, one endless comment, an endless title, endless empty items', () => {
+    expect(parseFeed(`<rss><channel>${'<a>'.repeat(FEED_LIMITS.maxDepth)}`)).toEqual({ ok: false, problem: `the feed nests elements more than ${FEED_LIMITS.maxDepth} deep` });
+    expect(endless('<rss><channel><!--', 'x'.repeat(65_536))).toEqual({ ok: false, problem: 'the feed has a tag, comment or CDATA section longer than 8 MiB' });
+    expect(endless('<rss><channel><item><enclosure url="', 'x'.repeat(65_536))).toMatchObject({ ok: false, problem: expect.stringMatching(/longer than 8 MiB/) as unknown });
+    expect(endless('<rss><channel><item><title>', 'x'.repeat(65_536))).toEqual({ ok: false, problem: "the feed's episodes hold more than 32 MiB of titles, links and dates" });
+    expect(endless('<rss><channel>', '<item a="1"/>'.repeat(1000))).toMatchObject({ ok: false, problem: expect.stringMatching(/more than 32 MiB/) as unknown });
+  });
+
+  it('long texts that are not kept (a 64 MiB description) cost nothing: the episode after them is read', () => {
+    const reader = new FeedReader();
+    reader.write('<rss><channel><item><description>');
+    for (let i = 0; i < 1024; i++) reader.write('y'.repeat(65_536));
+    reader.write('</description><title>After</title></item></channel></rss>');
+    const read = reader.end();
+    expect(read.ok && read.feed.episodes.map((e) => e.title)).toEqual(['After']);
   });
 });
 

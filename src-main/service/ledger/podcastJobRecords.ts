@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Segment } from '#shared/transcript';
-import type { EpisodeRecord, JobStatus, PodcastJobView } from '../store/podcast';
+import type { EpisodeRecord, JobStatus, PodcastJobSummary, PodcastJobView } from '../store/podcast';
 
 
 interface Row {
@@ -44,7 +44,8 @@ export class PodcastJobRecords {
     this.episodeByKey = db.prepare<[string], { episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; segments: string | null; created_at: number; completed_at: number | null }>(
       'SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
     );
-    this.ofAccount = db.prepare<[number, number], Row>(`${SELECT_JOB} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`);
+    // The cards never show a transcript: the list leaves it out (NULL) instead of reading 200 of them.
+    this.ofAccount = db.prepare<[number, number], Row>(`${SELECT_JOB.replace('e.transcript,', 'NULL AS transcript,')} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`);
   }
 
   /** A job of another account is reported as missing, never as forbidden: ids are not an oracle. */
@@ -60,8 +61,12 @@ export class PodcastJobRecords {
   }
 
   /** An account's jobs, newest first (the desk's job cards). */
-  listForAccount(accountId: number, limit = 200): PodcastJobView[] {
-    return this.ofAccount.all(accountId, limit).map(toView);
+  listForAccount(accountId: number, limit = 200): PodcastJobSummary[] {
+    return this.ofAccount.all(accountId, limit).map((r) => {
+      const { episode, ...job } = toView(r);
+      const { transcript: _none, ...summary } = episode;
+      return { ...job, episode: summary };
+    });
   }
 }
 

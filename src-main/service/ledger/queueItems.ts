@@ -62,17 +62,23 @@ export class QueueItems {
   private readonly invalidByUrl;
   private readonly insertRow;
   private readonly bump;
+  private readonly lastPosition;
+  private readonly everyRow;
   private readonly nextQueuedRows;
 
   constructor(private readonly db: Database.Database) {
     this.byId = db.prepare<[string], Row>('SELECT * FROM queue_items WHERE id = ?');
     this.byIdentity = db.prepare<[string, string], Row>('SELECT * FROM queue_items WHERE platform = ? AND canonical_key = ?');
     this.invalidByUrl = db.prepare<[string], Row>('SELECT * FROM queue_items WHERE url = ? AND canonical_key IS NULL');
-    this.insertRow = db.prepare(
+    // RETURNING hands back the stored row, so an enqueue reads nothing again; an id already taken returns none.
+    this.insertRow = db.prepare<[Record<string, unknown>], Row>(
       `INSERT INTO queue_items (id, position, url, platform, item_id, canonical_key, status, error, message, created_at, updated_at)
-       VALUES (@id, (SELECT COALESCE(MAX(position), 0) + 1 FROM queue_items), @url, @platform, @itemId, @canonicalKey, @status, @error, @message, @now, @now)`,
+       VALUES (@id, @position, @url, @platform, @itemId, @canonicalKey, @status, @error, @message, @now, @now)
+       ON CONFLICT (id) DO NOTHING RETURNING *`,
     );
-    this.bump = db.prepare<[number, string]>('UPDATE queue_items SET count = count + 1, updated_at = ? WHERE id = ?');
+    this.bump = db.prepare<[number, string], Row>('UPDATE queue_items SET count = count + 1, updated_at = ? WHERE id = ? RETURNING *');
+    this.lastPosition = db.prepare<[], number>('SELECT COALESCE(MAX(position), 0) FROM queue_items').pluck();
+    this.everyRow = db.prepare<[], Row>('SELECT * FROM queue_items ORDER BY position');
     this.nextQueuedRows = db.prepare<[number], Row>("SELECT * FROM queue_items WHERE status = 'queued' ORDER BY position LIMIT ?");
   }
 
@@ -82,7 +88,7 @@ export class QueueItems {
   }
 
   list(): QueueItem[] {
-    return (this.db.prepare('SELECT * FROM queue_items ORDER BY position').all() as Row[]).map(toItem);
+    return this.everyRow.all().map(toItem);
   }
 
   /**
@@ -93,22 +99,25 @@ export class QueueItems {
   add(entries: readonly NewQueueItem[], newId: () => string): { items: QueueItem[]; folded: number } {
     return this.db
       .transaction(() => {
-        const touched = new Map<string, QueueItem>();
+        const touched = new Map<string, Row>();
         let folded = 0;
         const now = Date.now();
+        // Positions counted here, not looked up per row: the write lock is held for the whole batch.
+        let position = this.lastPosition.get() as number;
         for (const entry of entries) {
           const existing = entry.canonicalKey === null || entry.platform === null ? this.invalidByUrl.get(entry.url) : this.byIdentity.get(entry.platform, entry.canonicalKey);
           if (existing !== undefined) {
-            this.bump.run(now, existing.id);
             folded++;
-            touched.set(existing.id, this.get(existing.id) as QueueItem);
+            touched.set(existing.id, this.bump.get(now, existing.id) as Row);
             continue;
           }
-          const id = this.byId.get(entry.id) === undefined ? entry.id : newId();
-          this.insertRow.run({ ...entry, id, now });
-          touched.set(id, this.get(id) as QueueItem);
+          position++;
+          const row = { ...entry, position, now };
+          const inserted = this.insertRow.get(row) ?? this.insertRow.get({ ...row, id: newId() });
+          if (inserted === undefined) throw new Error('A fresh queue item id was taken');
+          touched.set(inserted.id, inserted);
         }
-        return { items: [...touched.values()], folded };
+        return { items: [...touched.values()].map(toItem), folded };
       })
       .immediate();
   }

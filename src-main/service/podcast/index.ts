@@ -17,10 +17,40 @@ export interface PodcastJobsDeps {
 export class PodcastJobs {
   readonly submitter: PodcastSubmitter;
   private readonly runner: PodcastRunner;
+  private readonly watchers = new Set<() => void>();
 
   constructor(deps: PodcastJobsDeps) {
     this.runner = new PodcastRunner(deps);
-    this.submitter = podcastSubmitter({ store: deps.store, upstream: deps.upstream, runner: this.runner });
+    const submitter = podcastSubmitter({ store: deps.store, upstream: deps.upstream, runner: this.runner });
+    this.submitter = {
+      submit: async (caller, item) => {
+        const outcome = await submitter.submit(caller, item);
+        // A new job, or one more on work already running or done: either is a change of the job records.
+        if (outcome.kind !== 'refused') this.changed();
+        return outcome;
+      },
+    };
+    this.runner.subscribe(() => this.changed());
+  }
+
+  /**
+   * Calls `listener` after this process changed job records (a submit, a start, progress, an end,
+   * a cancel): the desk reads its job cards then instead of polling. Changes another process makes
+   * to the same ledger are not seen here. Returns the unsubscribe.
+   */
+  watch(listener: () => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  private changed(): void {
+    for (const watcher of this.watchers) {
+      try {
+        watcher();
+      } catch {
+        // A watcher's bug must not fail a submit or stop the runner.
+      }
+    }
   }
 
   /**

@@ -6,12 +6,12 @@
 import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import type { EpisodeFacts } from '../store/port';
-import type { UpstreamClient, UpstreamRequest } from '../upstream/client';
+import type { UpstreamClient, UpstreamRequest, UpstreamStream } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
 import { rateLimitedFailure } from '../platforms/failures';
 import { SessionCache } from '../upstream/sessionCache';
 import { readEpisodePage, type PageEpisode } from './episodePage';
-import { parseFeed, type Feed, type FeedEpisode } from './feed';
+import { readFeed, type Feed, type FeedEpisode } from './feed';
 import { lookupUrl, parseLookup, type Lookup, type LookupEpisode } from './lookup';
 import { matchEpisode } from './match';
 import { chooseTranscript } from './publisherTranscript';
@@ -45,8 +45,13 @@ export interface ResolveDeps {
 
 export type Resolution = { ok: true; facts: EpisodeFacts; durationFrom: 'lookup' | 'episode page' | 'feed' | 'enclosure size' | 'unknown'; matchedBy: string } | { ok: false; failure: ResolveFailure };
 
-/** Feeds of long-running shows reach a few MB; 32 MB is far above any real one. */
-const MAX_FEED_BYTES = 32 * 1024 * 1024;
+/**
+ * A feed is streamed through the parser, so its size costs time, not memory (feed.ts FEED_LIMITS
+ * bound the memory): the cap is on time. The largest real feeds (10,000 episodes, 57 MB) read in
+ * about a second; 60 s for download and parse together leaves room for a slow host, and an endless
+ * feed is cut there. A silent one is cut sooner by the client's idle timeout.
+ */
+export const MAX_FEED_MS = 60_000;
 /** The rate a byte count is turned into a duration at, when nothing says how long the audio is. */
 export const ASSUMED_BITRATE = 128_000;
 
@@ -111,11 +116,33 @@ const asLookupEpisode = (episodeId: string, page: PageEpisode): LookupEpisode =>
 });
 
 async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal): Promise<{ ok: true; feed: Feed } | { ok: false; message: string }> {
-  const got = await get(upstream, { url, signal, maxBytes: MAX_FEED_BYTES, timeoutMs: 60_000, headers: { accept: 'application/rss+xml, application/xml, text/xml, */*' } });
-  if (!got.ok) return { ok: false, message: `the show's feed could not be fetched: ${got.message}` };
-  if (got.status < 200 || got.status > 299) return { ok: false, message: `the show's feed answered HTTP ${got.status}` };
-  const parsed = parseFeed(got.text);
-  return parsed.ok ? { ok: true, feed: parsed.feed } : { ok: false, message: `the show's feed cannot be read: ${parsed.problem}` };
+  const deadline = AbortSignal.timeout(MAX_FEED_MS);
+  const both = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
+  const tooSlow = () => ({ ok: false as const, message: `the show's feed took more than ${MAX_FEED_MS / 1000} s to read` });
+  let stream: UpstreamStream;
+  try {
+    stream = await upstream.stream({ url, scope: 'podcast', signal: both, timeoutMs: MAX_FEED_MS, headers: { accept: 'application/rss+xml, application/xml, text/xml, */*' } });
+  } catch (error) {
+    if (deadline.aborted && signal?.aborted !== true) return tooSlow();
+    if (isUpstreamError(error)) return { ok: false, message: `the show's feed could not be fetched: ${error.message}` };
+    throw error;
+  }
+  // The download is stopped at the deadline, whatever the parser or the host is doing.
+  const stop = () => stream.cancel();
+  both.addEventListener('abort', stop, { once: true });
+  try {
+    if (stream.status < 200 || stream.status > 299) return { ok: false, message: `the show's feed answered HTTP ${stream.status}` };
+    const parsed = await readFeed(stream.body);
+    if (deadline.aborted) return tooSlow();
+    return parsed.ok ? { ok: true, feed: parsed.feed } : { ok: false, message: `the show's feed cannot be read: ${parsed.problem}` };
+  } catch (error) {
+    if (deadline.aborted && signal?.aborted !== true) return tooSlow();
+    if (isUpstreamError(error)) return { ok: false, message: `the show's feed could not be fetched: ${error.message}` };
+    throw error;
+  } finally {
+    both.removeEventListener('abort', stop);
+    stream.cancel();
+  }
 }
 
 /** Apple's slug of the episode title, from the link (`/<cc>/podcast/<slug>/id<show>`). */

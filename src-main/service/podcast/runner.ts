@@ -212,8 +212,12 @@ export class PodcastRunner {
         onProgress: (p) => {
           if (p.stage !== 'transcribing') return;
           // Progress is advisory: a failed write is caught by the next chunk's, never fatal to the work.
-          void this.deps.store.podcastWork.setProgress(key, p.chunksDone, p.chunksTotal).catch(() => undefined);
-          this.emit({ type: 'progress', episodeKey: key, chunksDone: p.chunksDone, chunksTotal: p.chunksTotal });
+          // Told after the write, so a listener that reads the ledger sees it.
+          const event = { type: 'progress', episodeKey: key, chunksDone: p.chunksDone, chunksTotal: p.chunksTotal } as const;
+          void this.deps.store.podcastWork
+            .setProgress(key, p.chunksDone, p.chunksTotal)
+            .catch(() => undefined)
+            .then(() => this.emit(event));
         },
       },
     );

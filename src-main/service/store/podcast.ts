@@ -30,6 +30,12 @@ export interface PodcastJobView {
   };
 }
 
+/**
+ * A job as its card shows it: the view without the transcript. A list of these is read each time
+ * the desk's job watcher reads, and 200 finished transcripts would be most of that read.
+ */
+export type PodcastJobSummary = Omit<PodcastJobView, 'episode'> & { episode: Omit<PodcastJobView['episode'], 'transcript'> };
+
 /** A finished (or not) episode's own record: the library and the viewer read its transcript. */
 export interface EpisodeRecord {
   key: string;
@@ -90,8 +96,8 @@ export interface PodcastJobRecordStore {
   /** A job of another account is missing, never forbidden: ids are not an oracle. */
   get(jobId: string, accountId: number): Promise<PodcastJobView | undefined>;
   episode(key: string): Promise<EpisodeRecord | undefined>;
-  /** An account's jobs, newest first. */
-  listForAccount(accountId: number, limit?: number): Promise<PodcastJobView[]>;
+  /** An account's jobs, newest first, without their transcripts. */
+  listForAccount(accountId: number, limit?: number): Promise<PodcastJobSummary[]>;
 }
 
 /**
