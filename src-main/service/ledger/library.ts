@@ -99,11 +99,27 @@ export class Library {
     const rows = this.db
       .prepare(
         `WITH page AS MATERIALIZED (SELECT f.rowid AS id, ${many ? 'f.rowid' : 'f.rank'} AS rank, e.created_at AS created_at ${matches} ${order} LIMIT @limit OFFSET @offset)
-         SELECT ${COLUMNS}, (SELECT snippet(library_fts, 1, '${HIT_START}', '${HIT_END}', '…', 24) FROM library_fts WHERE library_fts MATCH @match AND rowid = page.id) AS snippet
+         SELECT ${COLUMNS}, '' AS snippet
          FROM page JOIN library_entries e ON e.id = page.id ${JOINS}
          ORDER BY ${many ? 'page.rank DESC' : 'page.rank, page.created_at DESC'}`,
       )
       .all(params) as Row[];
+    // Snippets in one pass of the match over the page's rowid range: a correlated query per row
+    // ran the whole match again for each of the page's rows (a typed prefix such as "r*" merges the
+    // lists of every word it starts: 0.9 s at 1,000 transcripts, linear in the library). The range
+    // holds the page's rows and, for a ranked page, other matches between them, at most the count
+    // cap's worth; past the cap the page is the newest and the range is the page.
+    if (rows.length > 0) {
+      const ids = rows.map((r) => r.id);
+      const snippets = new Map(
+        (this.db
+          .prepare(`SELECT rowid AS id, snippet(library_fts, 1, '${HIT_START}', '${HIT_END}', '…', 24) AS snippet FROM library_fts WHERE library_fts MATCH @match AND rowid >= @low AND rowid <= @high`)
+          .all({ match: filter.match, low: Math.min(...ids), high: Math.max(...ids) }) as { id: number; snippet: string }[])
+          .filter((r) => ids.includes(r.id))
+          .map((r) => [r.id, r.snippet]),
+      );
+      for (const row of rows) row.snippet = snippets.get(row.id) ?? '';
+    }
     // Past the cap the total is a lower bound that stays ahead of a full page, so "show more" stays.
     const total = many ? Math.max(counted, filter.offset + rows.length + (rows.length === filter.limit ? 1 : 0)) : counted;
     return { total, rows: rows.map(toRow) };
