@@ -9,7 +9,6 @@
 // - Times from whole milliseconds, hours never wrapped (`100:00:00.000` past 99 hours).
 // SubRip has no escaping at all: its text is written as it is.
 import type { Cue } from './cues';
-import { withVoice } from './speakers';
 
 /** `HH:MM:SS` + separator + `mmm`; negative times are 0. */
 function clock(ms: number, separator: ',' | '.'): string {
@@ -28,6 +27,16 @@ function span(cue: Cue, separator: ',' | '.'): string {
 
 /** Text escaped for a WebVTT cue (the W3C cue-text rules). */
 export const escapeVttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A cue's text, already escaped, with its speaker's voice span (speakers.ts says why VTT carries
+ * speakers this way). The name is escaped like cue text, since `>` would end the tag early, and
+ * its whitespace folded, since a line break would split the cue's first line.
+ */
+function withVoice(text: string, speaker: string | undefined): string {
+  const name = escapeVttText((speaker ?? '').replace(/\s+/g, ' ').trim());
+  return name === '' ? text : `<v ${name}>${text}`;
+}
 
 const textLines = (cue: Cue) => cue.lines.filter((line) => line.trim() !== '');
 
