@@ -19,18 +19,6 @@ export function labelSpeakerChanges(segments: readonly Segment[]): Segment[] {
   });
 }
 
-/**
- * A voice span's name: `>` would end the tag early, `&`/`<` must be escaped in WebVTT, and a line
- * break would split the cue's first line.
- */
-const voiceName = (name: string) => name.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A cue's text, already escaped for WebVTT, with its speaker's voice span. */
-export function withVoice(text: string, speaker: string | undefined): string {
-  const name = voiceName(speaker ?? '');
-  return name === '' ? text : `<v ${name}>${text}`;
-}
-
 /** TXT of a transcript with speakers: a line per segment, "Name: " where the speaker changes. */
 export function speakerText(segments: readonly Segment[]): string {
   if (segments.length === 0) return '\n';

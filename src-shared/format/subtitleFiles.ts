@@ -11,7 +11,6 @@
 // SubRip has no escaping at all: its text is written as it is.
 import type { Segment } from '../transcript';
 import { forEachCue, type CueOptions } from './cues';
-import { withVoice } from './speakers';
 
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
@@ -41,6 +40,16 @@ function cueText(lines: readonly string[]): string {
     first = false;
   }
   return text;
+}
+
+/**
+ * A cue's text, already escaped, with its speaker's voice span (speakers.ts says why VTT carries
+ * speakers this way). The name is escaped like cue text, since `>` would end the tag early, and
+ * its whitespace folded, since a line break would split the cue's first line.
+ */
+function withVoice(text: string, speaker: string | undefined): string {
+  const name = escapeVttText((speaker ?? '').replace(/\s+/g, ' ').trim());
+  return name === '' ? text : `<v ${name}>${text}`;
 }
 
 export function writeSrt(segments: readonly Segment[], options: Partial<CueOptions> = {}): string {

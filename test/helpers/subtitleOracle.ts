@@ -2,7 +2,7 @@
 // words split by a regular expression, a Cue list, each file a map-and-join. Kept only as the oracle
 // test/unit/subtitle-writers.test.ts holds the new writers to: byte-identical files.
 import type { Segment } from '#shared/transcript';
-import { labelSpeakerChanges, withVoice } from '#shared/format/speakers';
+import { labelSpeakerChanges } from '#shared/format/speakers';
 
 interface CueOptions {
   maxLineLength: number;
@@ -80,6 +80,12 @@ function span(cue: Cue, separator: ',' | '.'): string {
 
 /** Text escaped for a WebVTT cue (the W3C cue-text rules). */
 const escapeVttText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The speaker's voice span as main has it at 2ff2169 (there moved into subtitleFiles.ts). */
+function withVoice(text: string, speaker: string | undefined): string {
+  const name = escapeVttText((speaker ?? '').replace(/\s+/g, ' ').trim());
+  return name === '' ? text : `<v ${name}>${text}`;
+}
 
 const textLines = (cue: Cue) => cue.lines.filter((line) => line.trim() !== '');
 

@@ -64,6 +64,17 @@ export function isPublicAddress(address: string): boolean {
   return parsed.kind() === 'ipv6' ? isPublicV6(parsed as ipaddr.IPv6) : isPublicV4(parsed as ipaddr.IPv4);
 }
 
+/**
+ * The owner's own machine: localhost and its subdomains, 127.0.0.0/8 and ::1, also written as an
+ * IPv4-mapped IPv6 address. For endpoints the owner configures (a local speech server), which are
+ * reached directly, never through a proxy.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
 /** Literal checks on a URL's host before any DNS: IP literals must be public, private names are refused. */
 export function literalHostProblem(url: URL): string | undefined {
   const host = url.hostname.replace(/^\[|\]$/g, '');

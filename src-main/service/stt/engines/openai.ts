@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, EnvHttpProxyAgent, FormData, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { Segment } from '#shared/transcript';
+import { isLoopbackHost } from '#service/upstream/addressPolicy';
 import { backoffMs, isRetryableStatus, retryAfterMs, type RetryPolicy } from '#service/upstream/retry';
 import { wavHeader, BYTES_PER_SECOND } from '../audio/tools';
 import { cancelled, SttError } from '../errors';
@@ -69,12 +70,6 @@ export function normalizeSegments(segments: { start: number; end: number; text: 
 export const OPENAI_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
 
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/** localhost, *.localhost, 127.0.0.0/8 and ::1: the owner's own machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1' || /^::ffff:127(?:\.\d{1,3}){3}$/.test(host);
-}
 
 /** Direct for loopback; otherwise the proxy the environment names, if any, for this host. */
 export function dispatcherFor(url: URL): Dispatcher {
