@@ -3,6 +3,7 @@
 // the desk asks for it, the query built from typed text the way the desk builds it.
 import { join } from 'node:path';
 import { toFtsQuery } from '../../src-main/desk/library/search';
+import { deliver } from '#service/core/deliver';
 import { SqliteStore } from '#service/ledger/sqliteStore';
 import { type Curve, medianMs, printCurve, record, scratch, sizes } from '../scaleCurve';
 
@@ -63,6 +64,18 @@ async function measure(count: number, curve: Curve): Promise<void> {
   // The first search indexes what the batches marked.
   await store.library.search({ match: '"the"', platform: null, from: null, to: null, limit: 1, offset: 0 });
   console.log(`${count.toLocaleString('en')} transcripts stored and indexed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // A fresh transcript delivered (cache + charge, the one write every fetch makes) with a cache
+  // limit set, so the limit's check runs as it does for a desk user with the default limit.
+  await store.settings.set('cache.maxBytes', JSON.stringify(1e15));
+  const account = await store.accounts.create('free');
+  await store.credits.grant(account.id, 1_000_000);
+  const caller = { accountId: account.id, plan: 'free' as const, keyPrefix: 'sk_live_bench' };
+  const words = text(1);
+  const body = { success: true, type: 'video' as const, url: 'https://example.test/fresh', transcript: [], transcript_only_text: words, language: 'English', videoId: 'fresh', captionTracks: [] };
+  record(curve, 'deliver one more (cache + charge, limit set)', await medianMs(async (run) => {
+    const item = { ok: true as const, platform: 'longform' as const, canonicalKey: `fresh${run + 1}`, itemId: `fresh${run + 1}`, normalizedUrl: 'https://example.test/fresh' };
+    await deliver(store, caller, 'longform', item, { title: 'Fresh', body, text: words, segments: null }, (key) => key);
+  }));
   for (const [what, typed] of QUERIES) {
     const match = typed === '' ? null : toFtsQuery(typed ?? '');
     record(curve, what, await medianMs(() => store.library.search({ match, platform: null, from: null, to: null, limit: 100, offset: 0 }), 9));

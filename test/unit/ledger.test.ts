@@ -205,6 +205,28 @@ describe('transcript cache', () => {
     expect(['kept', 'a', 'b', 'c', 'd', 'e'].filter((key) => ledger.cache.get('longform', key) !== undefined)).toEqual(['kept', 'e']);
     ledger.db.prepare("INSERT INTO library_fts (library_fts, rank) VALUES ('integrity-check', 1)").run();
   });
+
+  it('keeps the totals the limit and `db stats` read equal to the transcripts they sum, through stores, refetches, keeps, evictions and prunes', () => {
+    const scanned = () =>
+      ledger.db.prepare<[], { transcripts: number; kept: number; bytes: number }>('SELECT COUNT(*) AS transcripts, COALESCE(SUM(kept), 0) AS kept, COALESCE(SUM(bytes), 0) AS bytes FROM transcripts').get();
+    const put = (key: string, words: number) =>
+      ledger.cache.put({ platform: 'longform', canonicalKey: key, sourceUrl: `https://youtu.be/${key}`, title: key, body: {}, text: `${key} `.repeat(words), segments: null });
+    expect(ledger.cache.stats()).toEqual({ transcripts: 0, kept: 0, bytes: 0 });
+    for (const [n, key] of ['a', 'b', 'c', 'd'].entries()) put(key, 500 * (n + 1));
+    expect(ledger.cache.stats()).toEqual(scanned());
+    put('b', 3000); // a refetch replaces the row's bytes
+    ledger.cache.keep('longform', 'c');
+    expect(ledger.cache.stats()).toMatchObject({ transcripts: 4, kept: 1 });
+    expect(ledger.cache.stats()).toEqual(scanned());
+    ledger.cache.useLimit(() => ledger.cache.stats().bytes - 1);
+    put('e', 100); // evicts the oldest not kept
+    expect(ledger.cache.stats().transcripts).toBeLessThan(5);
+    expect(ledger.cache.stats()).toEqual(scanned());
+    ledger.cache.useLimit(() => null);
+    expect(ledger.cache.prune(Date.now() + 1)).toBeGreaterThan(0); // everything not kept
+    expect(ledger.cache.stats()).toEqual(scanned());
+    expect(ledger.cache.stats()).toMatchObject({ transcripts: 1, kept: 1 });
+  });
 });
 
 describe('rate windows', () => {

@@ -78,7 +78,8 @@ export class TranscriptCache {
          AND canonical_key = COALESCE((SELECT canonical_key FROM transcript_aliases WHERE platform = @platform AND alias_key = @key), @key)`,
     );
     this.total = db.prepare<[], { transcripts: number; kept: number; bytes: number }>(
-      'SELECT COUNT(*) AS transcripts, COALESCE(SUM(kept), 0) AS kept, COALESCE(SUM(bytes), 0) AS bytes FROM transcripts',
+      // Kept by triggers (migration 007): one row, not a scan of every transcript.
+      'SELECT transcripts, kept, bytes FROM transcript_totals',
     );
     this.oldest = db.prepare<[number], { id: number; bytes: number }>('SELECT id, bytes FROM transcripts WHERE kept = 0 AND id != ? ORDER BY used_at, id');
     this.remove = db.prepare<[number]>('DELETE FROM transcripts WHERE id = ?');
