@@ -3,6 +3,7 @@
 // matching the balance as entries are added.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerFile } from '#service/home';
+import { INDEX_BATCH_MS } from '#service/ledger/libraryIndex';
 import { SqliteStore } from '#service/ledger/sqliteStore';
 import { toFtsQuery } from '../../src-main/desk/library/search';
 import { tempHome } from '../helpers/home';
@@ -22,7 +23,8 @@ afterEach(async () => {
 const entry = (key: string, text: string) => ({ platform: 'longform' as const, canonicalKey: key, sourceUrl: `https://example.test/${key}`, title: `Talk ${key}`, body: {}, text, segments: null });
 const search = (typed: string) => store.library.search({ match: toFtsQuery(typed), platform: null, from: null, to: null, limit: 10, offset: 0 });
 const checkIndex = () => store.ledger.db.prepare("INSERT INTO library_fts (library_fts, rank) VALUES ('integrity-check', 1)").run();
-const waitForTimers = () => new Promise((resolve) => setTimeout(resolve, 20));
+const waitForBatch = () => new Promise((resolve) => setTimeout(resolve, INDEX_BATCH_MS + 50));
+const marked = () => store.ledger.db.prepare('SELECT COUNT(*) FROM library_unindexed').pluck().get();
 
 describe('the library index after a delivery', () => {
   it('a search right after the cache + charge transaction finds the transcript; the index stays exact', async () => {
@@ -36,12 +38,13 @@ describe('the library index after a delivery', () => {
     checkIndex();
   });
 
-  it('indexes after the commit on its own, and a refetch or delete before that leaves nothing stale', async () => {
+  it('indexes after the commit on its own, in one batch, and a refetch or delete before that leaves nothing stale', async () => {
     await store.transaction(async (tx) => tx.cache.put(entry('v2', 'submarine cables')));
     await store.transaction(async (tx) => tx.cache.put(entry('v3', 'lighthouse keepers')));
     checkIndex();
-    await waitForTimers();
-    expect(store.ledger.db.prepare('SELECT COUNT(*) FROM library_unindexed').pluck().get()).toBe(0);
+    expect(marked()).toBe(2);
+    await waitForBatch();
+    expect(marked()).toBe(0);
     await store.transaction(async (tx) => tx.cache.put(entry('v2', 'river ferries')));
     const [v3] = (await search('lighthouse')).rows;
     await store.transaction(async (tx) => {
