@@ -12,10 +12,10 @@
 // payload; every other host (media, CDNs, feeds, redirect targets off the list) goes through
 // undici, whose guard checks the very answer it connects to; literal IPs are checked without DNS;
 // and both lookups normally hit the same resolver cache moments apart.
-import { Readable, pipeline } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Impit } from 'impit';
 import { assertResolvesPublic, type Resolver } from './guardedLookup';
-import { idleGuard, timeoutError } from './idleGuard';
+import { timeoutError } from './idleGuard';
 import { decoded, type Transport, type TransportRequest, type TransportResponse } from './transport';
 import { BROWSER_USER_AGENT, IMPERSONATED_BROWSER } from './userAgents';
 
@@ -98,20 +98,44 @@ export function withNodeCode(error: unknown): Error {
   return Object.assign(new Error(firstLine, { cause: base }), { code });
 }
 
-/** The response body as a Node stream: impit's errors translated, silence limited, the wire stopped when nobody reads on. */
+/**
+ * The response body as one Node stream over impit's web stream: each read() takes the next chunk
+ * from the wire, impit's errors translated, a silence of `idleMs` while it waits for the wire is
+ * a body timeout (as undici's bodyTimeout: a long download that keeps moving is never cut), and
+ * the wire stopped when nobody reads on. One stream, not a generator piped through a guard:
+ * the three layers cost about 0.35 ms per request on a 200 kB answer (bench/sync-overhead).
+ */
 function bodyOf(web: ReadableStream<Uint8Array>, idleMs: number, stop: AbortController): Readable {
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    try {
-      for await (const chunk of web) yield chunk;
-    } catch (error) {
-      throw withNodeCode(error);
-    }
-  }
-  const source = Readable.from(chunks(), { objectMode: false });
-  // pipeline destroys both ends on an error, so a failure on the wire reaches whoever reads the body.
-  const body = pipeline(source, idleGuard(idleMs), () => undefined);
-  body.once('close', () => {
-    if (!body.readableEnded) stop.abort(new Error('the body was not read to its end'));
+  const reader = web.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  let ended = false;
+  const body = new Readable({
+    read() {
+      timer = setTimeout(() => body.destroy(timeoutError('UND_ERR_BODY_TIMEOUT', `no data for ${idleMs} ms`)), idleMs);
+      timer.unref();
+      reader.read().then(
+        ({ done, value }) => {
+          clearTimeout(timer);
+          if (body.destroyed) return;
+          if (done) {
+            ended = true;
+            body.push(null);
+          } else body.push(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          body.destroy(withNodeCode(error));
+        },
+      );
+    },
+    destroy(error, done) {
+      clearTimeout(timer);
+      if (!ended) {
+        stop.abort(new Error('the body was not read to its end'));
+        reader.cancel().catch(() => undefined);
+      }
+      done(error);
+    },
   });
   return body;
 }
