@@ -5,7 +5,12 @@
 // answering at once (pure overhead) and once after a realistic round trip. Every video id is fresh
 // (`ok…`), so the service's cache never answers; the fixture has seen each id once before timing
 // starts, so both sides get its warm answer.
-import { mkdtempSync, rmSync } from 'node:fs';
+//
+// The network floor: the REST request is itself one more loopback round trip, so no server can
+// reach the ratio 1 here. bench/bare-transcript-server.mts is the least a Node server can do for
+// the same request (the same two upstream calls, undici, and an answer of the same length, no
+// auth, no cache, no ledger): its ratio to the bare calls is the floor, printed beside ours.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
@@ -38,7 +43,7 @@ async function bareCalls(fixture: string, id: string): Promise<void> {
   if (captions.statusCode !== 200 || (await captions.body.text()).length === 0) throw new Error(`unexpected timedtext answer for ${id}`);
 }
 
-async function restCall(server: string, key: string, id: string, expectCached = false): Promise<void> {
+async function restCall(server: string, key: string, id: string, expectCached = false): Promise<Record<string, unknown>> {
   const reply = await request(`${server}/api/youtube/transcript`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -47,9 +52,17 @@ async function restCall(server: string, key: string, id: string, expectCached = 
   });
   const body = (await reply.body.json()) as { cached?: boolean; videoId?: string };
   if (reply.statusCode !== 200 || (body.cached === true) !== expectCached || body.videoId !== id) throw new Error(`unexpected REST answer for ${id}: ${reply.statusCode} ${JSON.stringify(body).slice(0, 200)}`);
+  return body;
 }
 
-async function timed(fn: () => Promise<void>): Promise<number> {
+/** The same request to the floor server (it checks nothing, so neither does this). */
+async function floorCall(server: string, id: string): Promise<void> {
+  const reply = await request(server, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://www.youtube.com/watch?v=${id}` }), dispatcher: agent });
+  await reply.body.text();
+  if (reply.statusCode !== 200) throw new Error(`the floor server failed on ${id}`);
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
   await fn();
   return Number(process.hrtime.bigint() - start) / 1e6;
@@ -63,22 +76,30 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 async function measure(home: string, keys: string[], latencyMs: number, iterations: number, firstId: number): Promise<void> {
   const fixture = await startListeningChild([join(ROOT, 'test/upstream/main.ts'), '--port', '0', '--latency-ms', String(latencyMs)], {});
   const server = await startBuiltServe([], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+  let floorServer: Awaited<ReturnType<typeof startListeningChild>> | undefined;
   try {
     const total = WARMUP + iterations;
-    for (let n = 0; n < total; n++) await bareCalls(fixture.url, videoId(firstId + n)); // the fixture's own first-time work, untimed
+    for (let n = 0; n <= total; n++) await bareCalls(fixture.url, videoId(firstId + n)); // the fixture's own first-time work, untimed
+    // The floor server answers with a REST answer of ours (the one after the timed ids).
+    const answerFile = join(home, `answer-${firstId}.json`);
+    writeFileSync(answerFile, JSON.stringify(await restCall(server.url, keys[0] as string, videoId(firstId + total))));
+    floorServer = await startListeningChild([join(ROOT, 'bench/bare-transcript-server.mts'), fixture.url, answerFile], {});
     const bare: number[] = [];
+    const floor: number[] = [];
     const rest: number[] = [];
     const hit: number[] = [];
     for (let n = 0; n < total; n++) {
       const id = videoId(firstId + n);
       const key = keys[n % keys.length] as string;
       const b = await timed(() => bareCalls(fixture.url, id));
+      const f = await timed(() => floorCall(floorServer?.url ?? '', id));
       const r = await timed(() => restCall(server.url, key, id));
       // Not part of the ratio: the same request answered from the cache shows what the REST hop,
       // auth and rate limit cost on their own.
       const c = await timed(() => restCall(server.url, key, id, true));
       if (n >= WARMUP) {
         bare.push(b);
+        floor.push(f);
         rest.push(r);
         hit.push(c);
       }
@@ -86,15 +107,18 @@ async function measure(home: string, keys: string[], latencyMs: number, iteratio
     const row = (name: string, xs: number[]) => `  ${name.padEnd(42)} median ${median(xs).toFixed(2).padStart(7)} ms  p90 ${p90(xs).toFixed(2).padStart(7)} ms  mean ${mean(xs).toFixed(2).padStart(7)} ms`;
     console.log(`fixture latency ${latencyMs} ms per upstream answer (${iterations} fresh videos, sequential, after ${WARMUP} warm-up)`);
     console.log(row('bare upstream calls (player + timedtext)', bare));
+    console.log(row('the floor: least server, same calls + answer', floor));
     console.log(row('REST POST /api/youtube/transcript', rest));
     console.log(row('for comparison: the same, a cache hit', hit));
     console.log(`  ratio REST / bare (medians): ${(median(rest) / median(bare)).toFixed(2)}   target ≤ 1.3   overhead ${(median(rest) - median(bare)).toFixed(2)} ms per transcript`);
+    console.log(`  the floor's own ratio: ${(median(floor) / median(bare)).toFixed(2)} (the REST hop's loopback round trip and a bare server)   ours over the floor: ${(median(rest) - median(floor)).toFixed(2)} ms`);
     // At 0 ms the ratio is all our own work against two loopback round trips: say where it goes.
     if (latencyMs === 0) {
       const ids = Array.from({ length: Math.min(iterations, 100) }, (_, n) => videoId(firstId + WARMUP + n));
-      for (const line of breakdownLines(await stageMedians(fixture.url, ids), median(rest), median(bare))) console.log(line);
+      for (const line of breakdownLines(await stageMedians(fixture.url, ids), median(rest), median(bare), median(floor))) console.log(line);
     }
   } finally {
+    floorServer?.child.kill();
     server.child.kill();
     fixture.child.kill();
   }

@@ -15,7 +15,10 @@ import { SqliteStore } from '#service/ledger/sqliteStore';
 import { CLIENT_CHAIN, PLAYER_URL, playerHeaders, playerRequestBody } from '#service/platforms/youtube/clients';
 import { youtubeFetcher } from '#service/platforms/youtube/index';
 import { playerAnswerOf } from '#service/platforms/youtube/playerAnswer';
+import { browserGradeTransport } from '#service/upstream/browserGrade';
 import { UpstreamClient } from '#service/upstream/client';
+import { impitTransport } from '#service/upstream/impitTransport';
+import { undiciTransport } from '#service/upstream/transport';
 import { UpstreamProfile } from '#service/upstream/profile';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -32,7 +35,8 @@ export async function stageMedians(fixture: string, ids: string[]): Promise<Reco
   if (client === undefined) throw new Error('no InnerTube client');
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const routed = (url: string) => `${fixture}/${url.replace(/^https:\/\//, '')}`;
-  const upstream = new UpstreamClient({ override: new URL(fixture) });
+  // The transport serve uses: YouTube's hosts travel through impit (browser-grade TLS), the rest undici.
+  const upstream = new UpstreamClient({ override: new URL(fixture), transport: browserGradeTransport({ browser: impitTransport(), plain: undiciTransport() }) });
   const fetcher = youtubeFetcher({ upstream, profile: new UpstreamProfile() });
   const home = mkdtempSync(join(tmpdir(), 'td-bench-stages-'));
   const store = SqliteStore.open(ledgerFile(home));
@@ -83,21 +87,22 @@ export async function stageMedians(fixture: string, ids: string[]): Promise<Reco
 }
 
 /** The lines sync-overhead prints under its 0 ms ratio. */
-export function breakdownLines(stages: Record<string, number>, restMedian: number, bareMedian: number): string[] {
+export function breakdownLines(stages: Record<string, number>, restMedian: number, bareMedian: number, floorMedian: number): string[] {
   const s = (name: string) => stages[name] ?? NaN;
   const clientOverhead = s('clientCalls') - s('bare');
   const fetcherOwn = s('fetcher') - s('bare');
-  const restHop = restMedian - bareMedian - fetcherOwn - s('deliver');
-  const row = (what: string, ms: number) => `    ${what.padEnd(64)} ${ms.toFixed(2).padStart(6)} ms`;
+  const restHop = restMedian - floorMedian - fetcherOwn - s('deliver');
+  const row = (what: string, ms: number) => `    ${what.padEnd(72)} ${ms.toFixed(2).padStart(6)} ms`;
   return [
     '  where the REST median goes (stage medians measured in this process on the same fixture answers):',
     row('the two upstream calls, bare (the ratio\'s denominator, as timed above)', bareMedian),
-    row('the fetcher beyond them (in-process: client + player read + captions + shaping)', fetcherOwn),
-    row('  of which the upstream client\'s own cost, both calls', clientOverhead),
+    row('the floor beyond them: the REST request\'s own loopback round trip, a bare server', floorMedian - bareMedian),
+    row('the fetcher beyond the bare calls (client + player read + captions + shaping)', fetcherOwn),
+    row('  of which the upstream client\'s own cost, both calls (impit, as serve uses)', clientOverhead),
     row('  of which the player answer read (three members)', s('playerRead')),
     row('  of which the caption parse (srv3 → segments)', s('captionParse')),
     row('  of which the rest of the fetcher (track choice, body shaping, awaits)', fetcherOwn - clientOverhead - s('playerRead') - s('captionParse')),
     row('cache + charge in one transaction (deliver)', s('deliver')),
-    row('the REST hop and the rest (HTTP in and out, auth, rate, balance, cache miss, JSON)', restHop),
+    row('the REST hop beyond the floor (routing, auth, rate, balance, cache miss, JSON, GC)', restHop),
   ];
 }
