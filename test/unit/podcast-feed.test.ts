@@ -5,6 +5,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseItunesDuration } from '#service/podcast/duration';
 import { FEED_LIMITS, FeedReader, parseFeed, readFeed, type FeedEpisode } from '#service/podcast/feed';
+import { fetchFeed } from '#service/podcast/resolve';
+import { UpstreamClient } from '#service/upstream/client';
+import { listen } from '../helpers/loopback';
 import { parseLookup, type LookupEpisode } from '#service/podcast/lookup';
 import { matchEpisode, slugify, withoutTracking } from '#service/podcast/match';
 import { chooseTranscript, readPublisherTranscript } from '#service/podcast/publisherTranscript';
@@ -109,6 +112,33 @@ describe('feeds as a stream', () => {
     expect(endless('<rss><channel><item><enclosure url="', 'x'.repeat(65_536))).toMatchObject({ ok: false, problem: expect.stringMatching(/longer than 8 MiB/) as unknown });
     expect(endless('<rss><channel><item><title>', 'x'.repeat(65_536))).toEqual({ ok: false, problem: "the feed's episodes hold more than 32 MiB of titles, links and dates" });
     expect(endless('<rss><channel>', '<item a="1"/>'.repeat(1000))).toMatchObject({ ok: false, problem: expect.stringMatching(/more than 32 MiB/) as unknown });
+  });
+
+  it('a feed that never ends is cut at the time cap (the size of a feed is no limit): the user is told, and the download stops', async () => {
+    let items = 0;
+    let hungUp: () => void = () => undefined;
+    const hangUp = new Promise<void>((resolve) => (hungUp = resolve));
+    // Never silent for long (the idle timeout is not what stops it), never done.
+    const host = await listen((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.write('<?xml version="1.0"?><rss><channel><title>Endless</title>');
+      const timer = setInterval(() => res.write(`<item><title>Episode ${++items}</title><enclosure url="https://cdn.example.com/${items}.mp3" length="1" type="audio/mpeg"/></item>`), 10);
+      res.once('close', () => {
+        clearInterval(timer);
+        hungUp();
+      });
+    });
+    const upstream = new UpstreamClient({ override: new URL(host.url) });
+    try {
+      const started = Date.now();
+      await expect(fetchFeed(upstream, 'https://feeds.example.com/endless.xml', undefined, 1500)).resolves.toEqual({ ok: false, message: "the show's feed took more than 1.5 s to read" });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await hangUp; // the connection was closed on the host, not left streaming
+      expect(items).toBeGreaterThan(10);
+    } finally {
+      await upstream.close();
+      await host.close();
+    }
   });
 
   it('long texts that are not kept (a 64 MiB description) cost nothing: the episode after them is read', () => {

@@ -115,13 +115,14 @@ const asLookupEpisode = (episodeId: string, page: PageEpisode): LookupEpisode =>
   released: page.released,
 });
 
-async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal): Promise<{ ok: true; feed: Feed } | { ok: false; message: string }> {
-  const deadline = AbortSignal.timeout(MAX_FEED_MS);
+/** A show's feed, downloaded and parsed within `maxMs` (MAX_FEED_MS), or why not in the user's words. */
+export async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal, maxMs = MAX_FEED_MS): Promise<{ ok: true; feed: Feed } | { ok: false; message: string }> {
+  const deadline = AbortSignal.timeout(maxMs);
   const both = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
-  const tooSlow = () => ({ ok: false as const, message: `the show's feed took more than ${MAX_FEED_MS / 1000} s to read` });
+  const tooSlow = () => ({ ok: false as const, message: `the show's feed took more than ${maxMs / 1000} s to read` });
   let stream: UpstreamStream;
   try {
-    stream = await upstream.stream({ url, scope: 'podcast', signal: both, timeoutMs: MAX_FEED_MS, headers: { accept: 'application/rss+xml, application/xml, text/xml, */*' } });
+    stream = await upstream.stream({ url, scope: 'podcast', signal: both, timeoutMs: maxMs, headers: { accept: 'application/rss+xml, application/xml, text/xml, */*' } });
   } catch (error) {
     if (deadline.aborted && signal?.aborted !== true) return tooSlow();
     if (isUpstreamError(error)) return { ok: false, message: `the show's feed could not be fetched: ${error.message}` };
