@@ -46,8 +46,9 @@ const QUERIES: [string, string | null][] = [
   ['rare word (0.2 %)', 'zephyrine '],
   [`mid word ("${vocabulary[40]}")`, `${vocabulary[40]} `],
   ['common word ("the", in every one)', 'the '],
-  ['typed prefix "r"', 'r'],
-  ['typed prefix "ra"', 'ra'],
+  ['typed "r" (a word: prefixes start at 3 letters)', 'r'],
+  ['typed "ra" (a word)', 'ra'],
+  [`typed prefix "${(vocabulary[300] as string).slice(0, 3)}"`, (vocabulary[300] as string).slice(0, 3)],
 ];
 
 async function measure(count: number, curve: Curve): Promise<void> {

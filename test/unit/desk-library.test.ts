@@ -33,9 +33,16 @@ describe('query building', () => {
     expect(toFtsQuery('bridge vote')).toBe('"bridge" "vote"*');
     expect(toFtsQuery('bridge vote ')).toBe('"bridge" "vote"');
     expect(toFtsQuery('"the bridge vote" council')).toBe('"the bridge vote" "council"*');
-    expect(toFtsQuery('NEAR(a b) OR c* AND -d "')).toBe('"NEAR" "a" "b" "OR" "c" "AND" "d"*');
+    expect(toFtsQuery('NEAR(a b) OR c* AND -dee "')).toBe('"NEAR" "a" "b" "OR" "c" "AND" "dee"*');
     expect(toFtsQuery('  ... ')).toBeNull();
     expect(toFtsQuery('café naïve')).toBe('"café" "naïve"*');
+  });
+
+  it('searches a last word shorter than three letters as that word, not as a prefix (a one-letter prefix reads the whole index)', () => {
+    expect(toFtsQuery('r')).toBe('"r"');
+    expect(toFtsQuery('open ai')).toBe('"open" "ai"');
+    expect(toFtsQuery('ran')).toBe('"ran"*');
+    expect(toFtsQuery('été')).toBe('"été"*');
   });
 
   it('every query built from any input runs without a syntax error', () => {
