@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { runCli, spawnTs, waitForOutput } from '../helpers/cli';
+import { runCli, spawnCli, waitForOutput } from '../helpers/cli';
 import { killGroup } from '../helpers/processes';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
@@ -38,7 +38,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk>
     if (set.code !== 0) throw new Error(`settings set ${key} ${value} failed: ${set.stderr}`);
   }
   const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
-  const child = spawnTs(join(ROOT, 'src-main/cli.ts'), ['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
+  const child = spawnCli(['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
   const { match: loginUrl } = await waitForOutput(child, /desk: (http:\/\/\S+)/, 'serve --ui');
   const url = new URL(loginUrl).origin;
   const ownerKey = readFileSync(join(home, 'owner-key'), 'utf8').trim();

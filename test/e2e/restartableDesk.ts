@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawnTs, waitForOutput } from '../helpers/cli';
+import { spawnCli, waitForOutput } from '../helpers/cli';
 import { killGroup } from '../helpers/processes';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
@@ -30,7 +30,7 @@ export async function startRestartableDesk(): Promise<RestartableDesk> {
   if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm run test:e2e does it)');
   const home = mkdtempSync(join(tmpdir(), 'td-e2e-restart-'));
   const fixture = await startFixtureUpstream();
-  let child: ReturnType<typeof spawnTs> | undefined;
+  let child: ReturnType<typeof spawnCli> | undefined;
   let port = '0';
   const desk: RestartableDesk = {
     home,
@@ -49,7 +49,7 @@ export async function startRestartableDesk(): Promise<RestartableDesk> {
       }
     },
     async start() {
-      child = spawnTs(join(ROOT, 'src-main/cli.ts'), ['serve', '--ui', '--port', port], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
+      child = spawnCli(['serve', '--ui', '--port', port], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
       const { match } = await waitForOutput(child, /desk: (http:\/\/\S+)/, 'serve --ui');
       desk.loginUrl = match;
       desk.url = new URL(match).origin;

@@ -6,7 +6,8 @@ import { CLI_RUN_GUARD_MS } from './guards';
 import { killGroup, trackGroup } from './processes';
 
 const ROOT = resolve(__dirname, '../..');
-const CLI = resolve(ROOT, 'src-main/cli.ts');
+/** The CLI as the package's bin runs it: the bundle `npm run build` makes (test/helpers/builtCli.ts builds it when stale). */
+export const BUILT_CLI = resolve(ROOT, 'out/main/cli.js');
 
 /**
  * Runs a TypeScript entry point in one real process (node with the tsx loader). The `tsx` binary
@@ -21,6 +22,14 @@ export function spawnTs(script: string, args: string[], env: NodeJS.ProcessEnv, 
   return child;
 }
 
+/** `transcript-desk <args>` as one real process (plain node on the built CLI), leading its own process group as spawnTs's do. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, stderr: 'capture' | 'forward' = 'capture') {
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  trackGroup(child);
+  if (stderr === 'forward') child.stderr.pipe(process.stderr);
+  return child;
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -28,11 +37,11 @@ export interface CliResult {
 }
 
 /**
- * Runs `transcript-desk <args>` the way a user does from a checkout (`npm run cli --`). `signal`
+ * Runs `transcript-desk <args>` the way a user does from a checkout (`npm run cli --`) or an install. `signal`
  * (abortedWhenTestEnds) kills the command and what it started when the test ends first.
  */
 export function runCli(home: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<CliResult> {
-  return outputOf(spawnTs(CLI, args, { ...env, TRANSCRIPT_DESK_HOME: home }), signal);
+  return outputOf(spawnCli(args, { ...env, TRANSCRIPT_DESK_HOME: home }), signal);
 }
 
 /**
@@ -114,7 +123,7 @@ export async function waitForOutput(child: ChildProcess & { stdout: NodeJS.Reada
 
 /** Starts `transcript-desk serve --port 0` and waits for its `listening on` line. */
 export async function startServer(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawnTs(CLI, ['serve', '--port', '0'], { ...env, TRANSCRIPT_DESK_HOME: home });
+  const child = spawnCli(['serve', '--port', '0'], { ...env, TRANSCRIPT_DESK_HOME: home });
   const { match: url, output } = await waitForOutput(child, /listening on (http:\/\/\S+)/, 'serve');
   const pgid = child.pid as number;
   const stopWith = async (signal: NodeJS.Signals) => {

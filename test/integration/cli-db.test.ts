@@ -1,12 +1,11 @@
 // db stats | prune | vacuum, the cache.maxBytes setting from the CLI, and serve --cache-max-bytes.
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerFile } from '#service/home';
 import { Ledger } from '#service/ledger/index';
 import { longformBody } from '#service/platforms/youtube/shape';
 import { parseForPlatform } from '#shared/url/parse';
-import { runCli, spawnTs, waitForOutput } from '../helpers/cli';
+import { runCli, spawnCli, waitForOutput } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { killGroup } from '../helpers/processes';
@@ -21,7 +20,6 @@ beforeEach(() => {
 afterEach(() => home.remove());
 
 const DAY = 86_400_000;
-const CLI = resolve(__dirname, '../../src-main/cli.ts');
 
 /** A talk of real length cached as the service caches it, last used `daysAgo` days ago. */
 function cacheTalk(ledger: Ledger, id: string, daysAgo: number, title: string): void {
@@ -123,7 +121,7 @@ describe('transcript-desk db', { timeout: cliGuardMs(10) }, () => {
   it('serve --cache-max-bytes bounds the cache of that server whatever the setting says', async () => {
     const fixture = await startFixtureUpstream();
     const owner = (await runCli(home.dir, ['owner-key'])).stdout.trim();
-    const child = spawnTs(CLI, ['serve', '--port', '0', '--cache-max-bytes', '1MB'], { TRANSCRIPT_DESK_HOME: home.dir, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
+    const child = spawnCli(['serve', '--port', '0', '--cache-max-bytes', '1MB'], { TRANSCRIPT_DESK_HOME: home.dir, TRANSCRIPT_DESK_UPSTREAM: fixture.url });
     try {
       const { match: url } = await waitForOutput(child, /listening on (http:\/\/\S+)/, 'serve');
       // 80 talks of ~22 kB each: nearly twice the limit.

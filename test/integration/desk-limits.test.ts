@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_SESSION_HEADER } from '#shared/contract/desk';
-import { spawnTs, waitForOutput } from '../helpers/cli';
+import { spawnCli, waitForOutput } from '../helpers/cli';
 import { startDeskServer, type DeskServer, type DeskServerOptions } from '../helpers/deskServer';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
@@ -193,7 +193,7 @@ describe('serve --ui under 20 unauthenticated 15 MB uploads', () => {
   it('refuses each, stays small, and still answers', { timeout: cliGuardMs(1) }, async () => {
     const home = tempHome();
     homes.push(home);
-    const child = spawnTs(join(__dirname, '../../src-main/cli.ts'), ['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home.dir });
+    const child = spawnCli(['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home.dir });
     try {
       const { match: link } = await waitForOutput(child, /desk: (http:\/\/\S+)/, 'serve --ui (needs `npm run build`)');
       const origin = new URL(link).origin;

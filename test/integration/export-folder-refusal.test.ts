@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '#shared/contract/desk';
-import { waitForOutput } from '../helpers/cli';
+import { BUILT_CLI, waitForOutput } from '../helpers/cli';
 import { CLI_RUN_GUARD_MS } from '../helpers/guards';
 import { killGroup, trackGroup } from '../helpers/processes';
 
@@ -22,7 +22,7 @@ const ROOT = resolve(__dirname, '../..');
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
 /** Whether `nobody` can run this checkout's CLI: read its files and the Node binary on their paths. */
-const nobodyCanRun = () => spawnSync(process.execPath, ['-e', 'require("node:fs").accessSync(process.argv[1])', join(ROOT, 'src-main/cli.ts')], { cwd: ROOT, uid: NOBODY, gid: NOBODY, stdio: 'ignore' }).status === 0;
+const nobodyCanRun = () => spawnSync(process.execPath, ['-e', 'require("node:fs").accessSync(process.argv[1])', BUILT_CLI], { cwd: ROOT, uid: NOBODY, gid: NOBODY, stdio: 'ignore' }).status === 0;
 const asNobody = asRoot && nobodyCanRun();
 /** Root writes into a 0555 folder, so the read-only case means something only to another user. */
 const readOnlyMeaningful = !asRoot || asNobody;
@@ -42,7 +42,7 @@ beforeAll(async () => {
     chownSync(join(home, 'locked'), NOBODY, NOBODY);
   }
   chmodSync(join(home, 'locked'), 0o555);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli.ts'), 'serve', '--ui', '--port', '0'], {
+  const child = spawn(process.execPath, [BUILT_CLI, 'serve', '--ui', '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: 'http://127.0.0.1:9', HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],

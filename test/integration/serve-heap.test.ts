@@ -30,8 +30,8 @@ describe('serve and its heap', { timeout: cliGuardMs(2) }, () => {
     const pid = server.child.pid as number;
     expect(commandLine(pid)).toContain('--max-semi-space-size=16');
     expect(listeningProcess(pid, Number(new URL(server.url).port))).toBe(pid);
-    // tsx may run an esbuild service in the group; no second process runs the CLI.
-    expect(groupMembers(pid).filter((member) => commandLine(member).some((arg) => arg.endsWith('cli.ts')))).toEqual([pid]);
+    // No second process runs the CLI (no loader, no re-exec).
+    expect(groupMembers(pid).filter((member) => commandLine(member).some((arg) => arg.endsWith('cli.js')))).toEqual([pid]);
     expect((await call(server.url, 'GET', '/api/balance', { key: ownerKey() })).status).toBe(200);
     await server.stop();
     expect(server.child.exitCode).toBe(0);

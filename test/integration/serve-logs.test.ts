@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_EVENTS_PATH, HTTP_SESSION_HEADER, HTTP_SESSION_PATH } from '#shared/contract/desk';
-import { createKey, spawnTs, waitForOutput, type CreatedKey } from '../helpers/cli';
+import { createKey, spawnCli, waitForOutput, type CreatedKey } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { killGroup } from '../helpers/processes';
@@ -21,7 +21,6 @@ import { logSerializers } from '../../src-main/http/accessLog';
 import { startApiServer } from '../../src-main/http/server';
 import { openService } from '#service/open';
 
-const CLI = join(__dirname, '../../src-main/cli.ts');
 
 let home: ReturnType<typeof tempHome>;
 let key: CreatedKey;
@@ -52,7 +51,7 @@ interface Served {
 
 /** `serve --ui` as a user runs it, on the shared home, with no internet (nothing here fetches). */
 async function serve(args: string[]): Promise<Served> {
-  const child = spawnTs(CLI, ['serve', '--ui', '--port', '0', ...args], { TRANSCRIPT_DESK_HOME: home.dir, TRANSCRIPT_DESK_UPSTREAM: 'http://127.0.0.1:9' });
+  const child = spawnCli(['serve', '--ui', '--port', '0', ...args], { TRANSCRIPT_DESK_HOME: home.dir, TRANSCRIPT_DESK_UPSTREAM: 'http://127.0.0.1:9' });
   pgids.push(child.pid as number);
   const { match: link, output } = await waitForOutput(child, /^desk: (http:\/\/\S+)$/m, 'serve --ui (needs `npm run build`)');
   const url = new URL(link);
