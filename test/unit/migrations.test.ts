@@ -13,6 +13,7 @@ const APPLIED = [
   { version: 5, name: 'podcast_start', sha256: 'c4d1eb8877201c057f33e39cfea5f784c098e6e873a35d305f997a95b6bbf2d9' },
   { version: 6, name: 'compact_store', sha256: '38f15a2a544959c0d69503a23c317632e21351b8a636dc97da09fd35c763e240' },
   { version: 7, name: 'ledger_at_scale', sha256: '01d5a49776b44d3c7e36585110bf403dd64d68abf1408d53c8882b2b1d24a647' },
+  { version: 8, name: 'cache_totals', sha256: '3c6a314f1fafddec04e91c298f93e2f791b15515668372b8290b9e5992ad6bb4' },
 ];
 
 test('every migration hashes to the value ledgers in the wild have stored for it', () => {

@@ -78,7 +78,7 @@ export class TranscriptCache {
          AND canonical_key = COALESCE((SELECT canonical_key FROM transcript_aliases WHERE platform = @platform AND alias_key = @key), @key)`,
     );
     this.total = db.prepare<[], { transcripts: number; kept: number; bytes: number }>(
-      // Kept by triggers (migration 007): one row, not a scan of every transcript.
+      // Kept by triggers (migration 008): one row, not a scan of every transcript.
       'SELECT transcripts, kept, bytes FROM transcript_totals',
     );
     this.oldest = db.prepare<[number], { id: number; bytes: number }>('SELECT id, bytes FROM transcripts WHERE kept = 0 AND id != ? ORDER BY used_at, id');

@@ -5,6 +5,7 @@ import { sql as desk } from './004_desk';
 import { sql as podcastStart } from './005_podcast';
 import { sql as compactStore } from './006_compact_store';
 import { sql as ledgerAtScale } from './007_ledger_at_scale';
+import { sql as cacheTotals } from './008_cache_totals';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'podcast_start', sql: podcastStart },
   { version: 6, name: 'compact_store', sql: compactStore },
   { version: 7, name: 'ledger_at_scale', sql: ledgerAtScale },
+  { version: 8, name: 'cache_totals', sql: cacheTotals },
 ];
