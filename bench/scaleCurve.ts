@@ -39,6 +39,13 @@ export function printCurve(title: string, sizes: readonly number[], unit: string
   }
 }
 
+/** Measures each size in turn into one curve, then prints it: every bench/scale file's main. */
+export async function runScale(title: string, unit: string, sizesToRun: readonly number[], measure: (size: number, curve: Curve) => Promise<void>): Promise<void> {
+  const curve: Curve = new Map();
+  for (const size of sizesToRun) await measure(size, curve);
+  printCurve(title, sizesToRun, unit, curve);
+}
+
 /** A fresh folder for one size's ledger file, removed by the returned function. */
 export function scratch(name: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `td-scale-${name}-`));

@@ -9,7 +9,7 @@ import { DeskEvents } from '../../src-main/desk/events';
 import type { DeskDeps } from '../../src-main/desk/deps';
 import { JobWatcher, listJobs } from '../../src-main/desk/podcast/jobs';
 import { finishJob, insertProcessingJob } from '../../test/helpers/podcastRecords';
-import { type Curve, medianMs, printCurve, record, scratch, sizes } from '../scaleCurve';
+import { type Curve, medianMs, record, scratch, sizes, runScale } from '../scaleCurve';
 
 const SIZES = sizes([10_000, 100_000, 1_000_000]);
 const JOBS = 50;
@@ -43,10 +43,4 @@ async function measure(rows: number, curve: Curve): Promise<void> {
   remove();
 }
 
-async function main(): Promise<void> {
-  const curve: Curve = new Map();
-  for (const rows of SIZES) await measure(rows, curve);
-  printCurve('Desk job watcher vs credit rows (median of 15; baseline of 5)', SIZES, 'rows', curve);
-}
-
-void main();
+void runScale('Desk job watcher vs credit rows (median of 15; baseline of 5)', 'rows', SIZES, measure);

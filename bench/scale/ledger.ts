@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { SqliteStore } from '#service/ledger/sqliteStore';
 import { insertProcessingJob } from '../../test/helpers/podcastRecords';
-import { type Curve, median, medianMs, printCurve, record, scratch, sizes } from '../scaleCurve';
+import { type Curve, median, medianMs, record, scratch, sizes, runScale } from '../scaleCurve';
 
 const SIZES = sizes([10_000, 100_000, 1_000_000]);
 const JOBS = 50;
@@ -48,10 +48,4 @@ async function measure(rows: number, curve: Curve): Promise<void> {
   remove();
 }
 
-async function main(): Promise<void> {
-  const curve: Curve = new Map();
-  for (const rows of SIZES) await measure(rows, curve);
-  printCurve('Credit ledger at scale (median of 15 per lookup)', SIZES, 'rows', curve);
-}
-
-void main();
+void runScale('Credit ledger at scale (median of 15 per lookup)', 'rows', SIZES, measure);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { toFtsQuery } from '../../src-main/desk/library/search';
 import { deliver } from '#service/core/deliver';
 import { SqliteStore } from '#service/ledger/sqliteStore';
-import { type Curve, medianMs, printCurve, record, scratch, sizes } from '../scaleCurve';
+import { type Curve, medianMs, record, scratch, sizes, runScale } from '../scaleCurve';
 
 const SIZES = sizes([1_000, 10_000, 100_000]);
 const WORDS = Number(process.env.BENCH_LIBRARY_WORDS ?? 600);
@@ -85,10 +85,4 @@ async function measure(count: number, curve: Curve): Promise<void> {
   remove();
 }
 
-async function main(): Promise<void> {
-  const curve: Curve = new Map();
-  for (const count of SIZES) await measure(count, curve);
-  printCurve('Library search at scale (page of 100, median of 9)', SIZES, 'transcripts', curve);
-}
-
-void main();
+void runScale('Library search at scale (page of 100, median of 9)', 'transcripts', SIZES, measure);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { MAX_ENQUEUE } from '#shared/contract/queue';
 import { openService, sqliteLedgerOf } from '#service/open';
 import { createDesk, type Desk } from '../../src-main/desk/index';
-import { type Curve, medianMs, printCurve, record, scratch, sizes } from '../scaleCurve';
+import { type Curve, medianMs, record, scratch, sizes, runScale } from '../scaleCurve';
 
 const SIZES = sizes([1_000, 10_000, 50_000]);
 
@@ -78,10 +78,4 @@ async function measure(items: number, curve: Curve): Promise<void> {
   remove();
 }
 
-async function main(): Promise<void> {
-  const curve: Curve = new Map();
-  for (const items of SIZES) await measure(items, curve);
-  printCurve('Desk queue at scale (per item; enqueue once, list median of 7, reopen median of 5)', SIZES, 'links', curve);
-}
-
-void main();
+void runScale('Desk queue at scale (per item; enqueue once, list median of 7, reopen median of 5)', 'links', SIZES, measure);
