@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '#shared/transcript';
 import { parseForPlatform, type ParsedItem } from '#shared/url/parse';
-import { decodeRecord, encodeRecord, RecordFormatError, recordText, type TranscriptContent } from '#service/ledger/transcriptRecord';
+import { decodeRecord, encodeRecord, RecordFormatError, recordText, type TranscriptContent } from '#service/store/transcriptRecord';
 import { longformBody } from '#service/platforms/youtube/shape';
 import type { CaptionTrack } from '#service/platforms/youtube/tracks';
 import { realLengthCues } from '../upstream/realLength';

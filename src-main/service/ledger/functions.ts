@@ -4,8 +4,8 @@
 // must see the very text it was given when the transcript was indexed.
 import type Database from 'better-sqlite3';
 import type { Segment } from '#shared/transcript';
-import { footprintOf } from './footprint';
-import { encodeRecord, recordText } from './transcriptRecord';
+import { footprintOf } from '../store/footprint';
+import { encodeRecord, recordText } from '../store/transcriptRecord';
 
 const blob = (value: unknown): Buffer => {
   if (!Buffer.isBuffer(value)) throw new TypeError('expected a transcript record (BLOB)');

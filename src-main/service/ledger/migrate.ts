@@ -1,20 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { DatabaseFromFutureError, EditedMigrationError } from '../store/schemaErrors';
 import type { Migration } from './migrations/index';
 
-export class DatabaseFromFutureError extends Error {
-  constructor(readonly found: number, readonly supported: number) {
-    super(`This database was written by a newer Transcript Desk (schema ${found}; this build knows up to ${supported}). Update the app; the database was not touched.`);
-    this.name = 'DatabaseFromFutureError';
-  }
-}
-
-export class EditedMigrationError extends Error {
-  constructor(readonly version: number) {
-    super(`Migration ${version} was changed after it was applied. Applied migrations must never be edited; add a new one.`);
-    this.name = 'EditedMigrationError';
-  }
-}
+export { DatabaseFromFutureError, EditedMigrationError };
 
 const hash = (m: Migration) => createHash('sha256').update(m.sql).digest('hex');
 

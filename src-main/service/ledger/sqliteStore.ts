@@ -11,9 +11,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { KeyLookupCache } from '../store/keyLookupCache';
+import { StoreTransactionMisuseError } from '../store/misuse';
 import type { Store, StoreTables, StoreTx } from '../store/port';
 import { decodeSetting } from '../store/upkeep';
 import { Ledger } from './index';
+
+export { StoreTransactionMisuseError };
 
 /** A promise's worth of the sync method: what the port's interfaces declare. */
 type Async<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
@@ -107,13 +110,6 @@ class AsyncLock {
       this.waiting -= 1;
       release();
     };
-  }
-}
-
-export class StoreTransactionMisuseError extends Error {
-  constructor() {
-    super('The store was called directly inside its own transaction; use the transaction\'s `tx` (a direct call would wait for the transaction to end: a deadlock).');
-    this.name = 'StoreTransactionMisuseError';
   }
 }
 

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { PlatformToken } from '#shared/platforms';
 import type { CachedTranscript, CacheStats, StaleTranscript } from '../store/transcripts';
-import { footprintOf } from './footprint';
+import { footprintOf } from '../store/footprint';
 import type { LibraryIndexer } from './libraryIndex';
-import { decodeRecord, encodeRecord } from './transcriptRecord';
+import { decodeRecord, encodeRecord } from '../store/transcriptRecord';
 
 
 /** A cache hit marks the transcript used at most this often: a hit stays a read, nearly always. */
