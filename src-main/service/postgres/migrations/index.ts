@@ -1,0 +1,7 @@
+// The PostgreSQL schema's own numbered migrations (the SQLite ledger's history does not apply here:
+// 001 starts from what SQLite's 008 holds). Append only: an applied migration's SHA-256 is checked
+// at every start, so its text is never edited; add a new one.
+import type { Migration } from '../migrate';
+import { sql as initial } from './001_initial';
+
+export const PG_MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
