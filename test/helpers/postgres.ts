@@ -36,9 +36,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Stops the server (SIGINT: PostgreSQL's fast shutdown) once the process `pid` has ended. */
-function watchdog(pid: number, serverPid: number): () => void {
-  const child = spawn('sh', ['-c', `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; kill -INT ${serverPid} 2>/dev/null`], { detached: true, stdio: 'ignore' });
+/** Once the process `pid` has ended: stops the server (SIGINT, PostgreSQL's fast shutdown), waits for it, removes `dir`. */
+function watchdog(pid: number, serverPid: number, dir: string): () => void {
+  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -INT "$2" 2>/dev/null; while kill -0 "$2" 2>/dev/null; do sleep 0.2; done; rm -rf "$3"';
+  const child = spawn('sh', ['-c', script, 'td-postgres-watchdog', String(pid), String(serverPid), dir], { detached: true, stdio: 'ignore' });
   child.unref();
   return () => {
     if (child.exitCode === null) child.kill();
@@ -77,7 +78,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server.initialise();
     await server.start();
     const serverPid = (server as unknown as { process?: { pid?: number } }).process?.pid;
-    if (serverPid !== undefined) stopWatchdog = watchdog(process.pid, serverPid);
+    if (serverPid !== undefined) stopWatchdog = watchdog(process.pid, serverPid, dir);
   } catch (error) {
     await stop();
     throw new Error(`PostgreSQL did not start: ${String(error)}\n${log.join('')}`, { cause: error });
