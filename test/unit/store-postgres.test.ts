@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PG_MIGRATIONS } from '#service/postgres/migrations/index';
 import { PgStore } from '#service/postgres/pgStore';
 import { StoreTransactionMisuseError } from '#service/store/misuse';
 import type { StoreTx } from '#service/store/port';
@@ -67,8 +68,12 @@ describe('PostgreSQL store: what several nodes share', () => {
       await Promise.all(stores.map((s) => s.close()));
       const admin = new pg.Client({ connectionString: other.url });
       await admin.connect();
-      expect((await admin.query('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r: { version: number }) => r.version)).toEqual([1]);
-      await admin.end();
+      try {
+        const versions = (await admin.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
+        expect(versions).toEqual(PG_MIGRATIONS.map((m) => m.version));
+      } finally {
+        await admin.end();
+      }
     } finally {
       await other.drop();
     }
@@ -215,6 +220,32 @@ describe('PostgreSQL store: the transcript cache and transactions', () => {
       expect(await tx.credits.charge(id, 5, 'too-much')).toMatchObject({ ok: false, reason: 'insufficient' });
     });
     expect(await store.settings.get('refused.inside')).toBe('1');
+  });
+
+  it("keeps a speech-to-text task's finished chunks until it is begun afresh or forgotten", async () => {
+    await store.sttTasks.begin('clip:1', 'engine-a', '{"chunks":3}');
+    await store.sttTasks.saveChunk('clip:1', 1, [{ text: 'second', startMs: 20_000, endMs: 21_000 }]);
+    await store.sttTasks.saveChunk('clip:1', 0, [{ text: 'first', startMs: 0, endMs: 900 }]);
+    await store.sttTasks.saveChunk('clip:1', 0, [{ text: 'first again', startMs: 0, endMs: 950 }]);
+    const task = await store.sttTasks.get('clip:1');
+    expect(task).toMatchObject({ fingerprint: 'engine-a', plan: '{"chunks":3}' });
+    expect([...(task?.chunks.entries() ?? [])]).toEqual([
+      [0, [{ text: 'first again', startMs: 0, endMs: 950 }]],
+      [1, [{ text: 'second', startMs: 20_000, endMs: 21_000 }]],
+    ]);
+    await store.sttTasks.begin('clip:1', 'engine-b', '{"chunks":2}');
+    expect((await store.sttTasks.get('clip:1'))?.chunks.size).toBe(0);
+    await store.sttTasks.forget('clip:1');
+    expect(await store.sttTasks.get('clip:1')).toBeUndefined();
+  });
+
+  it('reports the database size and every table\'s rows, and vacuums', async () => {
+    expect((await store.maintenance.sizes()).fileBytes).toBeGreaterThan(0);
+    const counts = await store.maintenance.rowCounts();
+    expect(counts).toMatchObject({ schema_migrations: PG_MIGRATIONS.length, transcript_totals: 1 });
+    expect(counts.accounts).toBeGreaterThan(0);
+    await store.maintenance.vacuum();
+    expect(await store.maintenance.checkpoint()).toBe(true);
   });
 
   it('names the groups not on PostgreSQL yet when they are called', async () => {

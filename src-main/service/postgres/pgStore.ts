@@ -14,7 +14,7 @@ import { KeyLookupCache } from '../store/keyLookupCache';
 import { StoreTransactionMisuseError } from '../store/misuse';
 import type { Store, StoreTables, StoreTx } from '../store/port';
 import type { LibraryStore, TranscriptCacheStore } from '../store/transcripts';
-import type { MaintenanceStore, SettingsRowStore, SttTaskStore } from '../store/upkeep';
+import type { SettingsRowStore } from '../store/upkeep';
 import type { PodcastJobRecordStore, PodcastWorkStore } from '../store/podcast';
 import type { QueueItemStore } from '../store/queue';
 import type { AccountStore, KeyStore, Plan } from '../store/accounts';
@@ -22,11 +22,13 @@ import { decodeSetting } from '../store/upkeep';
 import { pgAccounts } from './accounts';
 import { pgCredits } from './credits';
 import { pgKeys } from './keys';
+import { pgMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { PG_MIGRATIONS } from './migrations/index';
 import { notYet } from './notYet';
 import { pgRateWindows } from './rateWindows';
 import { pgSettings } from './settings';
+import { pgSttTasks } from './sttTasks';
 import { ClientSql, inTransaction, openPool, PoolSql, type Sql } from './sql';
 import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
 
@@ -40,10 +42,8 @@ function pending() {
   return {
     podcastJobs: notYet<PodcastJobRecordStore>('podcastJobs', ['get', 'episode', 'listForAccount']),
     podcastWork: notYet<PodcastWorkStore>('podcastWork', ['episode', 'jobOf', 'addFreeJob', 'start', 'processing', 'claim', 'release', 'setProgress', 'setDuration', 'liveJobs', 'finish', 'fail', 'cancel']),
-    sttTasks: notYet<SttTaskStore>('sttTasks', ['get', 'begin', 'saveChunk', 'forget']),
     queue: notYet<QueueItemStore>('queue', ['get', 'list', 'add', 'nextQueued', 'update', 'requeueRunning', 'retry', 'restore', 'remove', 'idsWithStatus', 'byJob']),
     library: notYet<LibraryStore>('library', ['search', 'get', 'delete']),
-    maintenance: notYet<MaintenanceStore>('maintenance', ['sizes', 'rowCounts', 'checkpoint', 'vacuum']),
   };
 }
 
@@ -76,6 +76,8 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     rateWindows: pgRateWindows(sql),
     cache,
     settings,
+    sttTasks: pgSttTasks(sql),
+    maintenance: pgMaintenance(sql),
     ...pending(),
   };
 }

@@ -3,5 +3,9 @@
 // at every start, so its text is never edited; add a new one.
 import type { Migration } from '../migrate';
 import { sql as initial } from './001_initial';
+import { sql as sttTasks } from './002_stt_tasks';
 
-export const PG_MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+export const PG_MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'stt_tasks', sql: sttTasks },
+];
