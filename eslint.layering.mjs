@@ -11,6 +11,11 @@ const RAW_IPC = { name: 'electron', importNames: ['ipcMain', 'ipcRenderer', 'con
 /** The service, the desk and their transports run in the CLI and the headless server too. */
 const NO_ELECTRON = { name: 'electron', message: 'Plain Node here: only src-main/app (the shell) imports electron.' };
 
+const SQLITE = { name: 'better-sqlite3', message: 'Only src-main/service/ledger talks to SQLite; depend on the store port (service/store/port.ts).' };
+const PG = { name: 'pg', message: 'Only src-main/service/postgres talks to PostgreSQL; depend on the store port (service/store/port.ts).' };
+const ON_LEDGER = { group: ['**/ledger/*', '**/ledger'], message: 'Depend on the store port (service/store/port.ts), not on the SQLite ledger.' };
+const ON_POSTGRES = { group: ['**/postgres/*', '**/postgres'], message: 'Depend on the store port (service/store/port.ts), not on the PostgreSQL store.' };
+
 /** A room of src-main reached from a sibling room: `../desk`, `../../http/server`, `../cli`. */
 const room = (name) => `^(\\.\\./)+${name}(/|\\.ts$|$)`;
 
@@ -42,23 +47,18 @@ export const layering = [
     patterns: [{ regex: '^(\\.\\./)+(src-main|src-preload)(/|$)|^#service(/|$)', message: 'Layering: the renderer reaches the app through window.desk only.' }],
   }),
   // The store port (service/store/port.ts) is what the service, the desk, the CLI and the app depend
-  // on; SQLite is one implementation of it. Only the ledger itself, the composition root that builds
-  // it (service/open.ts) and the backup command (a file-level copy) reach better-sqlite3 or the
-  // ledger's classes. typescript-eslint's copy of the rule, so it adds to the per-room blocks above
-  // instead of replacing them.
+  // on; SQLite and PostgreSQL are implementations of it. Only each store itself, the composition root
+  // that builds it (service/open.ts) and the backup command (a file-level copy) reach its driver or
+  // its classes, and neither store leans on the other (what they share lives in service/store).
+  // typescript-eslint's copy of the rule, so it adds to the per-room blocks above instead of
+  // replacing them; one block per set of files, since a later block would replace an earlier one.
   {
     files: ['src-main/**/*.ts', 'src-shared/**/*.ts', 'src-preload/**/*.ts', 'src-renderer/**/*.{ts,tsx}'],
-    ignores: ['src-main/service/ledger/**', 'src-main/service/open.ts', 'src-main/cli/backup.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'better-sqlite3', message: 'Only src-main/service/ledger talks to SQLite; depend on the store port (service/store/port.ts).' }],
-          patterns: [{ group: ['**/ledger/*', '**/ledger'], message: 'Depend on the store port (service/store/port.ts), not on the SQLite ledger.' }],
-        },
-      ],
-    },
+    ignores: ['src-main/service/ledger/**', 'src-main/service/postgres/**', 'src-main/service/open.ts', 'src-main/cli/backup.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [SQLITE, PG], patterns: [ON_LEDGER, ON_POSTGRES] }] },
   },
+  { files: ['src-main/service/ledger/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [PG], patterns: [ON_POSTGRES] }] } },
+  { files: ['src-main/service/postgres/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [SQLITE], patterns: [ON_LEDGER] }] } },
   block(['src-renderer/src/lib/**/*.{ts,tsx}'], {
     paths: [NO_ELECTRON],
     patterns: [

@@ -33,6 +33,11 @@ describe('layering lint', () => {
     ['src-main/desk/account.ts', "import { Ledger } from '../service/ledger/index';", 'not on the SQLite ledger'],
     ['src-main/service/core/deliver.ts', "import Database from 'better-sqlite3';", 'Only src-main/service/ledger talks to SQLite'],
     ['src-main/cli/accounts.ts', "import { Ledger } from '#service/ledger/index';", 'not on the SQLite ledger'],
+    ['src-main/service/core/deliver.ts', "import pg from 'pg';", 'Only src-main/service/postgres talks to PostgreSQL'],
+    ['src-main/desk/account.ts', "import { PgStore } from '#service/postgres/pgStore';", 'not on the PostgreSQL store'],
+    ['src-main/service/postgres/credits.ts', "import { CreditLedger } from '../ledger/credits';", 'not on the SQLite ledger'],
+    ['src-main/service/postgres/pgStore.ts', "import Database from 'better-sqlite3';", 'Only src-main/service/ledger talks to SQLite'],
+    ['src-main/service/ledger/credits.ts', "import pg from 'pg';", 'Only src-main/service/postgres talks to PostgreSQL'],
   ])('%s: %s is refused', async (file, source, why) => {
     const found = await problems(file, source);
     expect(found).toHaveLength(1);
@@ -50,6 +55,8 @@ describe('layering lint', () => {
     ['src-main/service/service.ts', "import { x } from './platforms/index';"],
     ['src-main/service/open.ts', "import { SqliteStore } from './ledger/sqliteStore';"],
     ['src-main/service/ledger/credits.ts', "import Database from 'better-sqlite3';"],
+    ['src-main/service/postgres/sql.ts', "import pg from 'pg';"],
+    ['src-main/service/postgres/transcriptCache.ts', "import { encodeRecord } from '../store/transcriptRecord';"],
     ['src-main/desk/account.ts', "import type { Store } from '#service/store/port';"],
   ])('%s: %s is allowed', async (file, source) => {
     expect(await problems(file, source)).toEqual([]);

@@ -148,13 +148,13 @@ export class PgStore implements Store {
   }
 
   /** Waits for open transactions, then ends the pool. Twice is harmless. */
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.refuseInsideOwnTransaction();
     this.closing ??= (async () => {
       await Promise.allSettled(this.open.values());
       await this.pool.end();
     })();
-    return this.closing;
+    await this.closing;
   }
 
   private refuseInsideOwnTransaction(): void {
