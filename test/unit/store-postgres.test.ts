@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PG_MIGRATIONS } from '#service/postgres/migrations/index';
 import { PgStore } from '#service/postgres/pgStore';
 import { StoreTransactionMisuseError } from '#service/store/misuse';
-import type { StoreTx } from '#service/store/port';
+import { HIT_END, HIT_START, type LibraryFilter, type StoreTx } from '#service/store/port';
 import { DatabaseFromFutureError, EditedMigrationError } from '#service/store/schemaErrors';
 import { freshDatabase } from '../helpers/postgresDatabase';
 import { describeStoreInvariants } from '../store/invariants';
@@ -249,7 +249,59 @@ describe('PostgreSQL store: the transcript cache and transactions', () => {
   });
 
   it('names the groups not on PostgreSQL yet when they are called', async () => {
-    await expect(store.library.search({ match: null, platform: null, from: null, to: null, limit: 10, offset: 0 })).rejects.toThrow('library.search is not on PostgreSQL yet');
+    await expect(store.queue.list()).rejects.toThrow('queue.list is not on PostgreSQL yet');
     await expect(store.podcastWork.processing()).rejects.toThrow('podcastWork.processing is not on PostgreSQL yet');
+  });
+});
+
+describe('PostgreSQL store: the library, searched with PostgreSQL text search', () => {
+  let library: Awaited<ReturnType<typeof freshDatabase>>;
+  let store: PgStore;
+  const all = { match: null, platform: null, from: null, to: null, limit: 20, offset: 0 };
+  beforeAll(async () => {
+    library = await freshDatabase('library');
+    store = await PgStore.open(library.url);
+    const put = (platform: 'longform' | 'shortform', key: string, title: string, text: string) =>
+      store.cache.put({ platform, canonicalKey: key, sourceUrl: `https://example.com/${key}`, title, body: { key }, text, segments: null });
+    await put('longform', 'lib01', 'Cooking with Rosemary', 'Today we roast potatoes with rosemary and garlic until golden.');
+    await put('longform', 'lib02', 'A talk on databases', 'PostgreSQL keeps the ledger; the café downstairs keeps the coffee.');
+    await put('shortform', 'lib03', 'Garden notes', 'Rosemary grows well in a dry garden, next to the thyme.');
+  });
+  afterAll(async () => {
+    await store.close();
+    await library.drop();
+  });
+  const search = (match: string | null, extra: Partial<LibraryFilter> = {}) => store.library.search({ ...all, ...extra, match });
+
+  it('lists every cached transcript, newest first, with the start of its text', async () => {
+    const { total, rows } = await search(null);
+    expect(total).toBe(3);
+    expect(rows.map((r) => r.refKey)).toEqual(['lib03', 'lib02', 'lib01']);
+    expect(rows[2]).toMatchObject({ kind: 'transcript', platform: 'longform', title: 'Cooking with Rosemary', hasTiming: false, snippet: 'Today we roast potatoes with rosemary and garlic until golden.' });
+    expect(await store.library.get(rows[0]?.id ?? -1)).toMatchObject({ refKey: 'lib03', snippet: '' });
+  });
+
+  it('finds words, a prefix being typed, a phrase and accented words; the title ranks first; hits are marked', async () => {
+    const rosemary = await search('"rosemary"');
+    expect(rosemary.total).toBe(2);
+    expect(rosemary.rows[0]?.refKey).toBe('lib01');
+    expect(rosemary.rows[0]?.snippet).toContain(`${HIT_START}rosemary${HIT_END}`);
+    expect((await search('"rose"*')).total).toBe(2);
+    expect((await search('"rose"')).total).toBe(0);
+    expect((await search('"dry garden"')).rows.map((r) => r.refKey)).toEqual(['lib03']);
+    expect((await search('"garden dry"')).total).toBe(0);
+    expect((await search('"cafe"')).rows.map((r) => r.refKey)).toEqual(['lib02']);
+    expect((await search('"rosemary" "garlic"')).rows.map((r) => r.refKey)).toEqual(['lib01']);
+    expect((await search('"rosemary"', { platform: 'shortform' })).rows.map((r) => r.refKey)).toEqual(['lib03']);
+    expect(await search('"\'; DROP TABLE transcripts; --"')).toMatchObject({ total: 0 });
+  });
+
+  it('deletes a transcript from the library and the shared cache together; an evicted one leaves the library too', async () => {
+    const [entry] = (await search('"potatoes"')).rows;
+    expect(await store.library.delete([entry?.id ?? -1, 999_999])).toBe(1);
+    expect(await store.cache.get('longform', 'lib01')).toBeUndefined();
+    expect((await search('"potatoes"')).total).toBe(0);
+    expect(await store.cache.prune(Date.now() + 1)).toBe(2);
+    expect(await search(null)).toEqual({ total: 0, rows: [] });
   });
 });

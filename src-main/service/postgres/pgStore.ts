@@ -13,7 +13,7 @@ import type { Pool } from 'pg';
 import { KeyLookupCache } from '../store/keyLookupCache';
 import { StoreTransactionMisuseError } from '../store/misuse';
 import type { Store, StoreTables, StoreTx } from '../store/port';
-import type { LibraryStore, TranscriptCacheStore } from '../store/transcripts';
+import type { TranscriptCacheStore } from '../store/transcripts';
 import type { SettingsRowStore } from '../store/upkeep';
 import type { PodcastJobRecordStore, PodcastWorkStore } from '../store/podcast';
 import type { QueueItemStore } from '../store/queue';
@@ -22,6 +22,7 @@ import { decodeSetting } from '../store/upkeep';
 import { pgAccounts } from './accounts';
 import { pgCredits } from './credits';
 import { pgKeys } from './keys';
+import { pgLibrary } from './library';
 import { pgMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { PG_MIGRATIONS } from './migrations/index';
@@ -43,7 +44,6 @@ function pending() {
     podcastJobs: notYet<PodcastJobRecordStore>('podcastJobs', ['get', 'episode', 'listForAccount']),
     podcastWork: notYet<PodcastWorkStore>('podcastWork', ['episode', 'jobOf', 'addFreeJob', 'start', 'processing', 'claim', 'release', 'setProgress', 'setDuration', 'liveJobs', 'finish', 'fail', 'cancel']),
     queue: notYet<QueueItemStore>('queue', ['get', 'list', 'add', 'nextQueued', 'update', 'requeueRunning', 'retry', 'restore', 'remove', 'idsWithStatus', 'byJob']),
-    library: notYet<LibraryStore>('library', ['search', 'get', 'delete']),
   };
 }
 
@@ -76,6 +76,7 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     rateWindows: pgRateWindows(sql),
     cache,
     settings,
+    library: pgLibrary(sql),
     sttTasks: pgSttTasks(sql),
     maintenance: pgMaintenance(sql),
     ...pending(),

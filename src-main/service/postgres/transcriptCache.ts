@@ -7,6 +7,7 @@ import type { PlatformToken } from '#shared/platforms';
 import { footprintOf } from '../store/footprint';
 import { decodeRecord, encodeRecord } from '../store/transcriptRecord';
 import type { CacheStats, TranscriptCacheStore } from '../store/transcripts';
+import { WORDS, wordsOf } from './library';
 import type { Sql } from './sql';
 
 /** A cache hit marks the transcript used at most this often: a hit stays a read, nearly always. */
@@ -124,6 +125,13 @@ export function pgTranscriptCache(sql: Sql, limitOf: CacheLimit): TranscriptCach
         );
         const id = (row as { id: number }).id;
         await s.query('INSERT INTO transcript_records (id, record) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET record = excluded.record', [id, record]);
+        // The library's entry, its words indexed in this same write: a search right after the
+        // commit finds it, on any node.
+        await s.query(
+          `INSERT INTO library_entries (kind, platform, ref_key, created_at, words) VALUES ('transcript', $3, $4, $5, ${WORDS})
+           ON CONFLICT (kind, platform, ref_key) DO UPDATE SET created_at = excluded.created_at, words = excluded.words`,
+          [...wordsOf(entry.title, entry.text), entry.platform, entry.canonicalKey, now],
+        );
         if (aliasKey !== undefined && aliasKey !== entry.canonicalKey) await addAlias(s, entry.platform, aliasKey, entry.canonicalKey);
         await evict(s, id);
       }, true);

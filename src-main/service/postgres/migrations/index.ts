@@ -4,8 +4,10 @@
 import type { Migration } from '../migrate';
 import { sql as initial } from './001_initial';
 import { sql as sttTasks } from './002_stt_tasks';
+import { sql as library } from './003_library';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'stt_tasks', sql: sttTasks },
+  { version: 3, name: 'library', sql: library },
 ];

@@ -1,0 +1,143 @@
+// The desk's library on PostgreSQL (ledger/library.ts is the SQLite twin), searched with
+// PostgreSQL's text search (migration 003). Only cached transcripts so far: podcast episodes join
+// when their tables come to PostgreSQL.
+import type { PlatformToken } from '#shared/platforms';
+import { recordText } from '../store/transcriptRecord';
+import { HIT_END, HIT_START, SEARCH_COUNT_CAP, type LibraryRow, type LibraryStore } from '../store/transcripts';
+import type { Sql } from './sql';
+
+/** Characters of the text a listing (no search) shows, as the SQLite library does. */
+const LISTING_SNIPPET_CHARS = 240;
+
+/**
+ * Accents off (NFD, then the combining marks dropped), as the SQLite index's remove_diacritics
+ * does: in Node, not with PostgreSQL's unaccent, so the team's server needs no extension. The
+ * indexed words and the searched ones go through it alike.
+ */
+export const searchable = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/** The words of a transcript, as stored beside its cache row; the title weighs more in the ranking. */
+export const WORDS = "setweight(to_tsvector('simple', $1), 'A') || setweight(to_tsvector('simple', $2), 'B')";
+export const wordsOf = (title: string | null, text: string) => [searchable(title ?? ''), searchable(text)];
+
+/**
+ * The library's query syntax (desk/library/search.ts toFtsQuery: every term quoted, `"a b"` a
+ * phrase, a last `"word"*` a prefix, all terms required) as a tsquery. Only letters and digits
+ * reach the tsquery text, so no input can make a syntax error. Null when nothing searchable is left.
+ */
+export function toTsQuery(match: string): string | null {
+  const terms: string[] = [];
+  for (const term of match.matchAll(/"([^"]*)"(\*?)/g)) {
+    const words = searchable(term[1] ?? '').match(/[\p{L}\p{N}]+/gu);
+    if (words === null) continue;
+    const phrase = words.map((w) => `'${w.toLowerCase()}'`).join(' <-> ');
+    terms.push(term[2] === '*' && words.length === 1 ? `${phrase}:*` : words.length > 1 ? `(${phrase})` : phrase);
+  }
+  if (terms.length === 0) {
+    // Not in the quoted form (a caller that passed words as typed): every word required.
+    for (const word of searchable(match).match(/[\p{L}\p{N}]+/gu) ?? []) terms.push(`'${word.toLowerCase()}'`);
+  }
+  return terms.length === 0 ? null : terms.join(' & ');
+}
+
+interface Row {
+  id: number;
+  kind: 'transcript' | 'episode';
+  platform: PlatformToken;
+  ref_key: string;
+  created_at: number;
+  title: string | null;
+  source_url: string | null;
+  has_timing: boolean;
+  record: Buffer;
+}
+
+const toRow = (r: Row, snippet: string): LibraryRow => ({
+  id: r.id,
+  kind: r.kind,
+  platform: r.platform,
+  refKey: r.ref_key,
+  title: r.title === '' ? null : r.title,
+  subtitle: null,
+  sourceUrl: r.source_url,
+  snippet,
+  hasTiming: r.has_timing,
+  createdAt: r.created_at,
+});
+
+const FROM = `FROM library_entries e
+  JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
+  JOIN transcript_records r ON r.id = t.id`;
+const COLUMNS = 'e.id, e.kind, e.platform, e.ref_key, e.created_at, t.title, t.source_url, t.has_timing';
+
+/** ts_headline's options: the port's hit markers, one fragment about as long as SQLite's 24-token snippet. */
+const HEADLINE = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=24, MinWords=12, ShortWord=0, MaxFragments=1, FragmentDelimiter=…`;
+
+export function pgLibrary(sql: Sql): LibraryStore {
+  return {
+    async search(filter) {
+      const where = ['NOT e.hidden'];
+      const params: unknown[] = [];
+      const param = (value: unknown) => `$${params.push(value)}`;
+      if (filter.platform !== null) where.push(`e.platform = ${param(filter.platform)}`);
+      if (filter.from !== null) where.push(`e.created_at >= ${param(filter.from)}`);
+      if (filter.to !== null) where.push(`e.created_at <= ${param(filter.to)}`);
+      const query = filter.match === null ? null : toTsQuery(filter.match);
+      if (filter.match !== null && query === null) return { total: 0, rows: [] };
+
+      if (query === null) {
+        const clause = where.join(' AND ');
+        const [count] = await sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM library_entries e WHERE ${clause}`, params);
+        const rows = await sql.query<Row>(
+          `SELECT ${COLUMNS}, r.record ${FROM} WHERE ${clause} ORDER BY e.created_at DESC, e.id DESC LIMIT ${param(filter.limit)} OFFSET ${param(filter.offset)}`,
+          params,
+        );
+        return { total: count?.n ?? 0, rows: rows.map((r) => toRow(r, recordText(r.record).slice(0, LISTING_SNIPPET_CHARS))) };
+      }
+
+      const q = `to_tsquery('simple', ${param(query)})`;
+      const clause = [`e.words @@ ${q}`, ...where].join(' AND ');
+      // Counted up to one past the cap: past it, "more than SEARCH_COUNT_CAP" is all a person reads.
+      const [count] = await sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM library_entries e WHERE ${clause} LIMIT ${SEARCH_COUNT_CAP + 1}) m`, params);
+      const counted = count?.n ?? 0;
+      const many = counted > SEARCH_COUNT_CAP;
+      // Up to the cap the best matches first; past it, ranking would score every match before the
+      // first row, so the most recently added come first instead.
+      const order = many ? 'e.id DESC' : `ts_rank(e.words, ${q}) DESC, e.created_at DESC, e.id DESC`;
+      const rows = await sql.query<Row>(`SELECT ${COLUMNS}, r.record ${FROM} WHERE ${clause} ORDER BY ${order} LIMIT ${param(filter.limit)} OFFSET ${param(filter.offset)}`, params);
+      // The server has no text to mark hits in (only the compressed records): the page's texts go
+      // to it once, for this page only.
+      const texts = rows.map((r) => recordText(r.record));
+      const snippets =
+        rows.length === 0
+          ? []
+          : await sql.query<{ snippet: string }>(
+              `SELECT ts_headline('simple', u.text, to_tsquery('simple', $1), $2) AS snippet FROM unnest($3::text[]) WITH ORDINALITY AS u(text, n) ORDER BY u.n`,
+              [query, HEADLINE, texts],
+            );
+      // Past the cap the total is a lower bound that stays ahead of a full page, so "show more" stays.
+      const total = many ? Math.max(counted, filter.offset + rows.length + (rows.length === filter.limit ? 1 : 0)) : counted;
+      return { total, rows: rows.map((r, i) => toRow(r, snippets[i]?.snippet ?? '')) };
+    },
+
+    async get(id) {
+      const [row] = await sql.query<Row>(`SELECT ${COLUMNS}, r.record ${FROM} WHERE e.id = $1 AND NOT e.hidden`, [id]);
+      return row && toRow(row, '');
+    },
+
+    // A cached transcript leaves the shared cache with its short-link aliases (fetching it again
+    // charges again); its entry follows (migration 003's trigger).
+    delete: (ids) =>
+      sql.unit(async (s) => {
+        const gone = await s.query<{ platform: string; ref_key: string }>(
+          "SELECT platform, ref_key FROM library_entries WHERE id = ANY($1::bigint[]) AND kind = 'transcript' AND NOT hidden",
+          [ids],
+        );
+        for (const { platform, ref_key: key } of gone) {
+          await s.query('DELETE FROM transcript_aliases WHERE platform = $1 AND canonical_key = $2', [platform, key]);
+          await s.query('DELETE FROM transcripts WHERE platform = $1 AND canonical_key = $2', [platform, key]);
+        }
+        return gone.length;
+      }, true),
+  };
+}
