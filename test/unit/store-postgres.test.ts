@@ -2,6 +2,7 @@
 // server (test/helpers/postgres.ts), then what only a server shared by several nodes can get wrong.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { QueueItem } from '#shared/contract/queue';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PG_MIGRATIONS } from '#service/postgres/migrations/index';
 import { PgStore } from '#service/postgres/pgStore';
@@ -249,7 +250,7 @@ describe('PostgreSQL store: the transcript cache and transactions', () => {
   });
 
   it('names the groups not on PostgreSQL yet when they are called', async () => {
-    await expect(store.queue.list()).rejects.toThrow('queue.list is not on PostgreSQL yet');
+    await expect(store.podcastJobs.listForAccount(1)).rejects.toThrow('podcastJobs.listForAccount is not on PostgreSQL yet');
     await expect(store.podcastWork.processing()).rejects.toThrow('podcastWork.processing is not on PostgreSQL yet');
   });
 });
@@ -303,5 +304,76 @@ describe('PostgreSQL store: the library, searched with PostgreSQL text search', 
     expect((await search('"potatoes"')).total).toBe(0);
     expect(await store.cache.prune(Date.now() + 1)).toBe(2);
     expect(await search(null)).toEqual({ total: 0, rows: [] });
+  });
+});
+
+describe("PostgreSQL store: the desk's queue", () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let store: PgStore;
+  beforeAll(async () => {
+    db = await freshDatabase('queue');
+    store = await PgStore.open(db.url);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+  const link = (id: string, key: string | null, url = `https://www.youtube.com/watch?v=${key ?? id}`) => ({
+    id,
+    url,
+    platform: key === null ? null : ('longform' as const),
+    itemId: key,
+    canonicalKey: key,
+    status: key === null ? ('invalid' as const) : ('queued' as const),
+    error: key === null ? 'not a link' : null,
+    message: null,
+  });
+
+  it('adds in order, folds an item already queued, gives a taken id a fresh one, and runs items through their states', async () => {
+    const first = await store.queue.add([link('q1', 'k1'), link('q2', 'k2'), link('q3', null, 'nonsense')]);
+    expect(first.folded).toBe(0);
+    expect(first.items.map((i) => [i.id, i.position, i.status])).toEqual([['q1', 1, 'queued'], ['q2', 2, 'queued'], ['q3', 3, 'invalid']]);
+    const again = await store.queue.add([link('q4', 'k1'), link('q5', null, 'nonsense'), link('q1', 'k9')]);
+    expect(again.folded).toBe(2);
+    expect(again.items.find((i) => i.canonicalKey === 'k1')?.count).toBe(2);
+    const fresh = again.items.find((i) => i.canonicalKey === 'k9');
+    expect(fresh?.id).not.toBe('q1');
+    expect(fresh?.position).toBe(4);
+    expect((await store.queue.nextQueued(2)).map((i) => i.id)).toEqual(['q1', 'q2']);
+
+    await store.queue.update('q1', { status: 'running' });
+    expect(await store.queue.requeueRunning()).toBe(1);
+    await store.queue.update('q2', { status: 'failed', error: 'upstream', httpStatus: 502, message: 'try later' });
+    expect(await store.queue.idsWithStatus(['failed'])).toEqual(['q2']);
+    expect(await store.queue.retry()).toEqual(['q2']);
+    expect(await store.queue.get('q2')).toMatchObject({ status: 'queued', error: null, httpStatus: null });
+    await store.queue.update('q2', { status: 'submitted', jobId: 'job_1' });
+    expect((await store.queue.byJob('job_1')).map((i) => i.id)).toEqual(['q2']);
+    expect(await store.queue.update('gone', { status: 'done' })).toBeUndefined();
+  });
+
+  it('keeps in the cache a transcript the queue delivered, through a short link too', async () => {
+    await store.cache.put({ platform: 'longform', canonicalKey: 'qkeep1', sourceUrl: 'https://www.youtube.com/watch?v=qkeep1', title: 't', body: {}, text: 'x', segments: null }, 'qshort1');
+    const kept = (await store.cache.stats()).kept;
+    await store.queue.add([link('qk', 'qshort1')]);
+    await store.queue.update('qk', { status: 'done', transcript: { kind: 'transcript', key: 'qshort1' }, credits: 1, title: 't' });
+    expect((await store.cache.stats()).kept).toBe(kept + 1);
+    expect((await store.queue.get('qk'))?.transcript).toEqual({ kind: 'transcript', platform: 'longform', key: 'qshort1' });
+  });
+
+  it('removes items and puts them back as they were; a place taken meanwhile goes to the end', async () => {
+    const before = await store.queue.list();
+    const removed = before.filter((i) => i.id === 'q1' || i.id === 'q3');
+    expect(await store.queue.remove(['q1', 'q3', 'nope'])).toEqual(['q1', 'q3']);
+    expect(await store.queue.restore(removed)).toEqual(['q1', 'q3']);
+    expect((await store.queue.list()).map((i) => [i.id, i.position])).toEqual(before.map((i) => [i.id, i.position]));
+    expect(await store.queue.restore(removed)).toEqual([]);
+    // The last item removed, a new link takes its place, the undo puts it after the newcomer.
+    const last = before.at(-1) as QueueItem;
+    await store.queue.remove([last.id]);
+    const { items: [newcomer] } = await store.queue.add([link('q7', 'k7')]);
+    expect(newcomer?.position).toBe(last.position);
+    expect(await store.queue.restore([last])).toEqual([last.id]);
+    expect((await store.queue.get(last.id))?.position).toBe(last.position + 1);
   });
 });

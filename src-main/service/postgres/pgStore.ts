@@ -16,7 +16,6 @@ import type { Store, StoreTables, StoreTx } from '../store/port';
 import type { TranscriptCacheStore } from '../store/transcripts';
 import type { SettingsRowStore } from '../store/upkeep';
 import type { PodcastJobRecordStore, PodcastWorkStore } from '../store/podcast';
-import type { QueueItemStore } from '../store/queue';
 import type { AccountStore, KeyStore, Plan } from '../store/accounts';
 import { decodeSetting } from '../store/upkeep';
 import { pgAccounts } from './accounts';
@@ -27,6 +26,7 @@ import { pgMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { PG_MIGRATIONS } from './migrations/index';
 import { notYet } from './notYet';
+import { pgQueue } from './queue';
 import { pgRateWindows } from './rateWindows';
 import { pgSettings } from './settings';
 import { pgSttTasks } from './sttTasks';
@@ -43,7 +43,6 @@ function pending() {
   return {
     podcastJobs: notYet<PodcastJobRecordStore>('podcastJobs', ['get', 'episode', 'listForAccount']),
     podcastWork: notYet<PodcastWorkStore>('podcastWork', ['episode', 'jobOf', 'addFreeJob', 'start', 'processing', 'claim', 'release', 'setProgress', 'setDuration', 'liveJobs', 'finish', 'fail', 'cancel']),
-    queue: notYet<QueueItemStore>('queue', ['get', 'list', 'add', 'nextQueued', 'update', 'requeueRunning', 'retry', 'restore', 'remove', 'idsWithStatus', 'byJob']),
   };
 }
 
@@ -77,6 +76,7 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     cache,
     settings,
     library: pgLibrary(sql),
+    queue: pgQueue(sql),
     sttTasks: pgSttTasks(sql),
     maintenance: pgMaintenance(sql),
     ...pending(),
