@@ -248,11 +248,6 @@ describe('PostgreSQL store: the transcript cache and transactions', () => {
     await store.maintenance.vacuum();
     expect(await store.maintenance.checkpoint()).toBe(true);
   });
-
-  it('names the groups not on PostgreSQL yet when they are called', async () => {
-    await expect(store.podcastJobs.listForAccount(1)).rejects.toThrow('podcastJobs.listForAccount is not on PostgreSQL yet');
-    await expect(store.podcastWork.processing()).rejects.toThrow('podcastWork.processing is not on PostgreSQL yet');
-  });
 });
 
 describe('PostgreSQL store: the library, searched with PostgreSQL text search', () => {
@@ -375,5 +370,90 @@ describe("PostgreSQL store: the desk's queue", () => {
     expect(newcomer?.position).toBe(last.position);
     expect(await store.queue.restore([last])).toEqual([last.id]);
     expect((await store.queue.get(last.id))?.position).toBe(last.position + 1);
+  });
+});
+
+describe('PostgreSQL store: podcast jobs, their credits and the library', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let nodes: [PgStore, PgStore];
+  beforeAll(async () => {
+    db = await freshDatabase('podcast');
+    nodes = [await PgStore.open(db.url), await PgStore.open(db.url)];
+  });
+  afterAll(async () => {
+    await Promise.all(nodes.map((n) => n.close()));
+    await db.drop();
+  });
+  const facts = (key: string) => ({
+    key,
+    episodeUrl: `https://podcasts.apple.com/episode/${key}`,
+    title: `Episode ${key}`,
+    showTitle: 'The Show',
+    artworkUrl: 'https://example.com/art.jpg',
+    durationSeconds: 600.4,
+    audioUrl: `https://example.com/${key}.mp3`,
+    transcriptUrl: null,
+    transcriptType: null,
+  });
+  const finished = { transcript: 'Welcome to the show about sourdough bread.', segments: [{ text: 'Welcome to the show about sourdough bread.', startMs: 0, endMs: 3000 }], source: 'ai' as const, durationSeconds: 610, chunksTotal: 2, chunksReused: 0, price: 7 };
+
+  it('starts an episode once when submits race on two nodes; finish settles the payer at the price; the library then finds it', async () => {
+    const [a, b] = nodes;
+    const payers = await Promise.all([a.accounts.create('credits', 'p1'), b.accounts.create('credits', 'p2')]);
+    for (const p of payers) await a.credits.grant(p.id, 20);
+    const starts = await Promise.all(payers.flatMap((p, i) => [a, b].map((node) => node.podcastWork.start(p.id, facts('ep1'), 10 + i))));
+    const winners = starts.filter((s) => s.ok);
+    expect(winners).toHaveLength(1);
+    expect(starts.filter((s) => !s.ok && s.reason === 'exists')).toHaveLength(3);
+    const winner = winners[0] as { ok: true; jobId: string };
+    const payer = (await a.podcastJobs.get(winner.jobId, payers[0].id)) === undefined ? payers[1] : payers[0];
+    const other = payer === payers[0] ? payers[1] : payers[0];
+    expect(await a.credits.balance(payer.id)).toBeLessThan(20);
+    expect(await b.podcastJobs.get(winner.jobId, other.id)).toBeUndefined();
+    const joined = await b.podcastWork.addFreeJob(other.id, 'ep1', 'processing');
+
+    expect(await a.podcastWork.claim('ep1', 111, null)).toBe(true);
+    expect(await b.podcastWork.claim('ep1', 222, null)).toBe(false);
+    expect(await b.podcastWork.claim('ep1', 222, 111)).toBe(true);
+    await b.podcastWork.setProgress('ep1', 1, 2);
+    expect((await a.podcastJobs.get(joined, other.id))?.episode).toMatchObject({ chunksDone: 1, chunksTotal: 2, durationSeconds: 600, ahead: 0 });
+    expect(await a.podcastWork.liveJobs('ep1')).toBe(2);
+
+    const settled = await b.podcastWork.finish('ep1', finished);
+    expect(settled).toEqual([{ accountId: payer.id, jobId: winner.jobId, charged: 7 }]);
+    expect(await a.credits.balance(payer.id)).toBe(13);
+    expect(await a.credits.sumOfEntries(payer.id)).toBe(13);
+    expect((await a.podcastJobs.listForAccount(other.id))[0]).toMatchObject({ jobId: joined, status: 'done', reserved: 0 });
+    expect((await a.podcastJobs.episode('ep1'))?.segments).toEqual(finished.segments);
+    expect(await a.podcastWork.start(payer.id, facts('ep1'), 10)).toEqual({ ok: false, reason: 'exists', status: 'done' });
+
+    const found = await a.library.search({ match: '"sourdough"', platform: null, from: null, to: null, limit: 10, offset: 0 });
+    expect(found.rows).toHaveLength(1);
+    expect(found.rows[0]).toMatchObject({ kind: 'episode', platform: 'podcast', refKey: 'ep1', title: 'Episode ep1', subtitle: 'The Show', hasTiming: true });
+    expect(await a.library.delete([found.rows[0]?.id ?? -1])).toBe(1);
+    expect((await a.library.search({ match: '"sourdough"', platform: null, from: null, to: null, limit: 10, offset: 0 })).total).toBe(0);
+    // Hidden from the library, the job still answers with its transcript.
+    expect((await a.podcastJobs.get(winner.jobId, payer.id))?.episode.transcript).toBe(finished.transcript);
+  });
+
+  it('a failed episode refunds every payer; a cancel refunds one and abandons the episode when nobody waits', async () => {
+    const [a, b] = nodes;
+    const { id } = await a.accounts.create('credits', 'fails');
+    await a.credits.grant(id, 30);
+    const first = await a.podcastWork.start(id, facts('ep2'), 12);
+    expect(first.ok).toBe(true);
+    expect(await b.podcastWork.processing()).toContainEqual({ key: 'ep2', runnerPid: null });
+    await b.podcastWork.fail('ep2', 'the enclosure is gone');
+    expect(await a.credits.balance(id)).toBe(30);
+    const again = await b.podcastWork.start(id, facts('ep2'), 12);
+    expect(again.ok).toBe(true);
+    expect(await a.credits.balance(id)).toBe(18);
+    const cancelled = await a.podcastWork.cancel(id, (again as { jobId: string }).jobId);
+    expect(cancelled).toEqual({ cancelled: true, abandonedEpisode: 'ep2' });
+    expect(await b.credits.balance(id)).toBe(30);
+    expect(await b.credits.sumOfEntries(id)).toBe(30);
+    expect(await a.podcastWork.cancel(id, (again as { jobId: string }).jobId)).toEqual({ cancelled: false, abandonedEpisode: null });
+    expect(await a.podcastWork.start(id, facts('ep3'), 31)).toEqual({ ok: false, reason: 'insufficient', balance: 30 });
+    expect(await a.podcastWork.episode('ep3')).toBeUndefined();
   });
 });

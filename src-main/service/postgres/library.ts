@@ -1,6 +1,5 @@
-// The desk's library on PostgreSQL (ledger/library.ts is the SQLite twin), searched with
-// PostgreSQL's text search (migration 003). Only cached transcripts so far: podcast episodes join
-// when their tables come to PostgreSQL.
+// The desk's library on PostgreSQL (ledger/library.ts is the SQLite twin): cached transcripts and
+// finished podcast episodes, searched with PostgreSQL's text search (migration 003).
 import type { PlatformToken } from '#shared/platforms';
 import { recordText } from '../store/transcriptRecord';
 import { HIT_END, HIT_START, SEARCH_COUNT_CAP, type LibraryRow, type LibraryStore } from '../store/transcripts';
@@ -47,10 +46,15 @@ interface Row {
   ref_key: string;
   created_at: number;
   title: string | null;
+  subtitle: string | null;
   source_url: string | null;
   has_timing: boolean;
-  record: Buffer;
+  /** A transcript's record, or null for an episode (its text is `episode_text`). */
+  record: Buffer | null;
+  episode_text: string | null;
 }
+
+const textOf = (r: Row) => (r.record === null ? (r.episode_text ?? '') : recordText(r.record));
 
 const toRow = (r: Row, snippet: string): LibraryRow => ({
   id: r.id,
@@ -58,17 +62,22 @@ const toRow = (r: Row, snippet: string): LibraryRow => ({
   platform: r.platform,
   refKey: r.ref_key,
   title: r.title === '' ? null : r.title,
-  subtitle: null,
+  subtitle: r.subtitle,
   sourceUrl: r.source_url,
   snippet,
   hasTiming: r.has_timing,
   createdAt: r.created_at,
 });
 
+// The entry's own columns, and the title, show and source of the transcript or episode it indexes.
 const FROM = `FROM library_entries e
-  JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
-  JOIN transcript_records r ON r.id = t.id`;
-const COLUMNS = 'e.id, e.kind, e.platform, e.ref_key, e.created_at, t.title, t.source_url, t.has_timing';
+  LEFT JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
+  LEFT JOIN transcript_records r ON r.id = t.id
+  LEFT JOIN podcast_episodes p ON e.kind = 'episode' AND p.episode_key = e.ref_key`;
+const COLUMNS = `e.id, e.kind, e.platform, e.ref_key, e.created_at, COALESCE(t.title, p.title) AS title, p.show_title AS subtitle,
+  COALESCE(t.source_url, p.audio_url) AS source_url, COALESCE(t.has_timing, p.segments IS NOT NULL AND p.segments <> '[]') AS has_timing`;
+/** What a page's snippets are made from: the record, or the episode's text. */
+const TEXTS = 'r.record, p.transcript AS episode_text';
 
 /** ts_headline's options: the port's hit markers, one fragment about as long as SQLite's 24-token snippet. */
 const HEADLINE = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=24, MinWords=12, ShortWord=0, MaxFragments=1, FragmentDelimiter=…`;
@@ -89,10 +98,10 @@ export function pgLibrary(sql: Sql): LibraryStore {
         const clause = where.join(' AND ');
         const [count] = await sql.query<{ n: number }>(`SELECT COUNT(*) AS n FROM library_entries e WHERE ${clause}`, params);
         const rows = await sql.query<Row>(
-          `SELECT ${COLUMNS}, r.record ${FROM} WHERE ${clause} ORDER BY e.created_at DESC, e.id DESC LIMIT ${param(filter.limit)} OFFSET ${param(filter.offset)}`,
+          `SELECT ${COLUMNS}, ${TEXTS} ${FROM} WHERE ${clause} ORDER BY e.created_at DESC, e.id DESC LIMIT ${param(filter.limit)} OFFSET ${param(filter.offset)}`,
           params,
         );
-        return { total: count?.n ?? 0, rows: rows.map((r) => toRow(r, recordText(r.record).slice(0, LISTING_SNIPPET_CHARS))) };
+        return { total: count?.n ?? 0, rows: rows.map((r) => toRow(r, textOf(r).slice(0, LISTING_SNIPPET_CHARS))) };
       }
 
       const q = `to_tsquery('simple', ${param(query)})`;
@@ -104,10 +113,10 @@ export function pgLibrary(sql: Sql): LibraryStore {
       // Up to the cap the best matches first; past it, ranking would score every match before the
       // first row, so the most recently added come first instead.
       const order = many ? 'e.id DESC' : `ts_rank(e.words, ${q}) DESC, e.created_at DESC, e.id DESC`;
-      const rows = await sql.query<Row>(`SELECT ${COLUMNS}, r.record ${FROM} WHERE ${clause} ORDER BY ${order} LIMIT ${param(filter.limit)} OFFSET ${param(filter.offset)}`, params);
+      const rows = await sql.query<Row>(`SELECT ${COLUMNS}, ${TEXTS} ${FROM} WHERE ${clause} ORDER BY ${order} LIMIT ${param(filter.limit)} OFFSET ${param(filter.offset)}`, params);
       // The server has no text to mark hits in (only the compressed records): the page's texts go
       // to it once, for this page only.
-      const texts = rows.map((r) => recordText(r.record));
+      const texts = rows.map(textOf);
       const snippets =
         rows.length === 0
           ? []
@@ -121,19 +130,24 @@ export function pgLibrary(sql: Sql): LibraryStore {
     },
 
     async get(id) {
-      const [row] = await sql.query<Row>(`SELECT ${COLUMNS}, r.record ${FROM} WHERE e.id = $1 AND NOT e.hidden`, [id]);
+      const [row] = await sql.query<Row>(`SELECT ${COLUMNS}, NULL AS record, NULL AS episode_text ${FROM} WHERE e.id = $1 AND NOT e.hidden`, [id]);
       return row && toRow(row, '');
     },
 
     // A cached transcript leaves the shared cache with its short-link aliases (fetching it again
-    // charges again); its entry follows (migration 003's trigger).
+    // charges again; its entry follows, migration 003's trigger); a podcast episode is only
+    // hidden, because its job record must keep answering.
     delete: (ids) =>
       sql.unit(async (s) => {
-        const gone = await s.query<{ platform: string; ref_key: string }>(
-          "SELECT platform, ref_key FROM library_entries WHERE id = ANY($1::bigint[]) AND kind = 'transcript' AND NOT hidden",
+        const gone = await s.query<{ id: number; kind: 'transcript' | 'episode'; platform: string; ref_key: string }>(
+          'SELECT id, kind, platform, ref_key FROM library_entries WHERE id = ANY($1::bigint[]) AND NOT hidden',
           [ids],
         );
-        for (const { platform, ref_key: key } of gone) {
+        for (const { id, kind, platform, ref_key: key } of gone) {
+          if (kind === 'episode') {
+            await s.query('UPDATE library_entries SET hidden = TRUE WHERE id = $1', [id]);
+            continue;
+          }
           await s.query('DELETE FROM transcript_aliases WHERE platform = $1 AND canonical_key = $2', [platform, key]);
           await s.query('DELETE FROM transcripts WHERE platform = $1 AND canonical_key = $2', [platform, key]);
         }

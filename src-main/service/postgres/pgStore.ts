@@ -15,7 +15,6 @@ import { StoreTransactionMisuseError } from '../store/misuse';
 import type { Store, StoreTables, StoreTx } from '../store/port';
 import type { TranscriptCacheStore } from '../store/transcripts';
 import type { SettingsRowStore } from '../store/upkeep';
-import type { PodcastJobRecordStore, PodcastWorkStore } from '../store/podcast';
 import type { AccountStore, KeyStore, Plan } from '../store/accounts';
 import { decodeSetting } from '../store/upkeep';
 import { pgAccounts } from './accounts';
@@ -25,7 +24,7 @@ import { pgLibrary } from './library';
 import { pgMaintenance } from './maintenance';
 import { migrate } from './migrate';
 import { PG_MIGRATIONS } from './migrations/index';
-import { notYet } from './notYet';
+import { pgPodcastJobs, pgPodcastWork } from './podcast';
 import { pgQueue } from './queue';
 import { pgRateWindows } from './rateWindows';
 import { pgSettings } from './settings';
@@ -36,14 +35,6 @@ import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
 export interface PgStoreOptions {
   /** Connections this process keeps at most (pg's default is 10). */
   maxConnections?: number;
-}
-
-/** The groups not on PostgreSQL yet: their calls reject (notYet.ts). */
-function pending() {
-  return {
-    podcastJobs: notYet<PodcastJobRecordStore>('podcastJobs', ['get', 'episode', 'listForAccount']),
-    podcastWork: notYet<PodcastWorkStore>('podcastWork', ['episode', 'jobOf', 'addFreeJob', 'start', 'processing', 'claim', 'release', 'setProgress', 'setDuration', 'liveJobs', 'finish', 'fail', 'cancel']),
-  };
 }
 
 /**
@@ -79,7 +70,8 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     queue: pgQueue(sql),
     sttTasks: pgSttTasks(sql),
     maintenance: pgMaintenance(sql),
-    ...pending(),
+    podcastJobs: pgPodcastJobs(sql),
+    podcastWork: pgPodcastWork(sql),
   };
 }
 

@@ -6,10 +6,12 @@ import { sql as initial } from './001_initial';
 import { sql as sttTasks } from './002_stt_tasks';
 import { sql as library } from './003_library';
 import { sql as queue } from './004_queue';
+import { sql as podcast } from './005_podcast';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'stt_tasks', sql: sttTasks },
   { version: 3, name: 'library', sql: library },
   { version: 4, name: 'queue', sql: queue },
+  { version: 5, name: 'podcast', sql: podcast },
 ];
