@@ -136,7 +136,10 @@ export class SqliteStore implements Store {
   private readonly rollback;
 
   constructor(readonly ledger: Ledger) {
-    this.keyCache = new KeyLookupCache({ changedElsewhere: () => ledger.changedElsewhere() });
+    // PRAGMA data_version answers from shared memory in about a microsecond, so it is asked at every
+    // lookup: a revoke or a plan change by another process (`transcript-desk keys revoke` beside a
+    // running server) applies at that server's very next request.
+    this.keyCache = new KeyLookupCache({ changedElsewhere: () => ledger.changedElsewhere(), recheckMs: 0 });
     const tables = tablesOf(ledger, (call) => this.outside(call), this.keyCache, true);
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);

@@ -3,10 +3,10 @@
 import type { KeyOwner } from './accounts';
 
 /**
- * How often the cache asks the store whether another process changed anything (SQLite: `PRAGMA
- * data_version`), and forgets every answer if so: the longest a revoke or a plan change made by
- * another process (`transcript-desk keys revoke` beside a running server) takes to reach this
- * one. Changes made through this process's store clear the cache at once.
+ * How often, by default, the cache asks the store whether another process changed anything, and
+ * forgets every answer if so: the longest a revoke or a plan change made by another process takes
+ * to reach this one. The SQLite store asks at every lookup (`PRAGMA data_version` costs about a
+ * microsecond: recheckMs 0). Changes made through this process's store clear the cache at once.
  */
 export const KEY_LOOKUP_RECHECK_MS = 500;
 /** Far above the keys one server sees; past it the oldest answers go first. */
