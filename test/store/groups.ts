@@ -316,5 +316,23 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       expect(await a.podcastWork.start(id, facts('ep3'), 31)).toEqual({ ok: false, reason: 'insufficient', balance: 30 });
       expect(await a.podcastWork.episode('ep3')).toBeUndefined();
     });
+
+    it('an episode ends once: a second finish settles nothing, a fail after done (a late, dead-lettered copy) changes nothing', async () => {
+      const [a, b] = nodes;
+      const { id } = await a.accounts.create('credits', 'ends once');
+      await a.credits.grant(id, 40);
+      const started = await a.podcastWork.start(id, facts('ep4'), 20);
+      expect(started.ok).toBe(true);
+      const result = { transcript: 'once', segments: [], source: 'ai' as const, durationSeconds: 300, chunksTotal: 2, chunksReused: 0, price: 5 };
+      expect(await a.podcastWork.finish('ep4', result)).toEqual([{ accountId: id, jobId: (started as { jobId: string }).jobId, charged: 5 }]);
+      expect(await b.podcastWork.finish('ep4', { ...result, price: 9 })).toEqual([]);
+      await b.podcastWork.fail('ep4', 'too late');
+      expect(await a.credits.balance(id)).toBe(35);
+      expect(await a.credits.sumOfEntries(id)).toBe(35);
+      expect((await b.podcastJobs.get((started as { jobId: string }).jobId, id))?.status).toBe('done');
+      expect(await b.podcastJobs.episode('ep4')).toMatchObject({ status: 'done', transcript: 'once' });
+      // Still done, so the next submit gets it free instead of paying for it again.
+      expect(await a.podcastWork.start(id, facts('ep4'), 20)).toEqual({ ok: false, reason: 'exists', status: 'done' });
+    });
   });
 }

@@ -136,12 +136,14 @@ export class PodcastWork {
     return this.db
       .transaction(() => {
         const now = Date.now();
-        this.db
+        const { changes } = this.db
           .prepare(
             `UPDATE podcast_episodes SET status = 'done', transcript = ?, segments = ?, source = ?, duration_seconds = ?, chunks_total = ?, chunks_done = ?,
-               chunks_reused = ?, runner_pid = NULL, completed_at = ? WHERE episode_key = ?`,
+               chunks_reused = ?, runner_pid = NULL, completed_at = ? WHERE episode_key = ? AND status = 'processing'`,
           )
           .run(result.transcript, JSON.stringify(result.segments), result.source, Math.round(result.durationSeconds), result.chunksTotal, result.chunksTotal, result.chunksReused, now, key);
+        // Finished or failed already (a late second finish, a cancel that won): nothing to settle twice.
+        if (changes === 0) return [];
         const jobs = this.waitingJobs(key);
         this.db.prepare("UPDATE podcast_jobs SET status = 'done', completed_at = ? WHERE episode_key = ? AND status = 'processing'").run(now, key);
         return jobs.filter((j) => j.reserved > 0).map((j) => ({ accountId: j.account_id, jobId: j.id, charged: this.credits.settle(j.account_id, j.id, result.price).charged }));
@@ -154,7 +156,9 @@ export class PodcastWork {
     this.db
       .transaction(() => {
         const now = Date.now();
-        this.db.prepare("UPDATE podcast_episodes SET status = 'failed', error_message = ?, runner_pid = NULL, completed_at = ? WHERE episode_key = ?").run(message, now, key);
+        // Only work still going fails: a done episode stays done.
+        const { changes } = this.db.prepare("UPDATE podcast_episodes SET status = 'failed', error_message = ?, runner_pid = NULL, completed_at = ? WHERE episode_key = ? AND status = 'processing'").run(message, now, key);
+        if (changes === 0) return;
         const jobs = this.waitingJobs(key);
         this.db.prepare("UPDATE podcast_jobs SET status = 'failed', error_message = ?, completed_at = ? WHERE episode_key = ? AND status = 'processing'").run(message, now, key);
         for (const job of jobs) if (job.reserved > 0) this.credits.refund(job.account_id, job.id, `podcast ${key} failed`);

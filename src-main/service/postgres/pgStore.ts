@@ -18,6 +18,7 @@ import type { SettingsRowStore } from '../store/upkeep';
 import type { AccountStore, KeyStore, Plan } from '../store/accounts';
 import { decodeSetting } from '../store/upkeep';
 import { pgAccounts } from './accounts';
+import { pgChunkWork, type ChunkWorkStore } from './chunkWork';
 import { pgCredits } from './credits';
 import { pgKeys } from './keys';
 import { pgLibrary } from './library';
@@ -31,6 +32,21 @@ import { pgSettings } from './settings';
 import { pgSttTasks } from './sttTasks';
 import { ClientSql, inTransaction, openPool, PoolSql, type Sql } from './sql';
 import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
+
+/**
+ * A job queue's statements on the connection of a store transaction: pg-boss's `db` option
+ * (its IDatabase), so a job is sent, completed or failed in the same commit as the store write it
+ * belongs to. Structural, so this folder does not depend on pg-boss.
+ */
+export interface JobsDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** A store transaction as the team server's work sees it: the port's tables, the chunk hand-over, the job queue. */
+export interface ClusterTx extends StoreTx {
+  chunkWork: ChunkWorkStore;
+  jobs: JobsDb;
+}
 
 export interface PgStoreOptions {
   /** Connections this process keeps at most (pg's default is 10). */
@@ -88,6 +104,8 @@ export class PgStore implements Store {
   readonly library;
   readonly settings;
   readonly maintenance;
+  /** The team server's chunk hand-over (not in the port: one machine keeps its audio in a file). */
+  readonly chunkWork: ChunkWorkStore;
   private readonly keyCache = new KeyLookupCache();
   private readonly cacheLimit: CacheLimit;
   /** The transaction whose code is running, to refuse its code calling the store directly. */
@@ -104,6 +122,7 @@ export class PgStore implements Store {
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
     ({ library: this.library, settings: this.settings, maintenance: this.maintenance } = tables);
+    this.chunkWork = pgChunkWork(outside);
   }
 
   /** Connects, migrates (refusing a schema newer than this build: DatabaseFromFutureError) and returns the store. */
@@ -118,14 +137,29 @@ export class PgStore implements Store {
     return new PgStore(pool);
   }
 
-  async transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.clusterTransaction(fn);
+  }
+
+  /**
+   * A store transaction that also carries the job queue's statements (`tx.jobs`) and the chunk
+   * hand-over: a reservation and its episode's first job, a chunk's result and its job's
+   * completion, a refund and the failure it pays back, each commit together or not at all.
+   */
+  async clusterTransaction<T>(fn: (tx: ClusterTx) => Promise<T>): Promise<T> {
     if (this.closing !== undefined) throw new Error('The store is closed');
     this.refuseInsideOwnTransaction();
     const token = {};
     const run = inTransaction(this.pool, true, async (client) => {
       let live = true;
       const sql = new ClientSql(client, () => live);
-      const tx = tablesOn(sql, this.keyCache, this.cacheLimit, false);
+      const jobs: JobsDb = {
+        executeSql: async (text, values) => {
+          if (!live) throw new Error('This transaction has ended; its tx cannot be used any more');
+          return { rows: (await client.query(text, values)).rows };
+        },
+      };
+      const tx: ClusterTx = { ...tablesOn(sql, this.keyCache, this.cacheLimit, false), chunkWork: pgChunkWork(sql), jobs };
       try {
         return await this.inside.run(token, () => fn(tx));
       } finally {

@@ -197,17 +197,17 @@ export function pgPodcastWork(sql: Sql): PodcastWorkStore {
         const now = Date.now();
         const [done] = await s.query<{ title: string }>(
           `UPDATE podcast_episodes SET status = 'done', transcript = $2, segments = $3, source = $4, duration_seconds = $5, chunks_total = $6, chunks_done = $6,
-             chunks_reused = $7, runner_pid = NULL, completed_at = $8 WHERE episode_key = $1 RETURNING title`,
+             chunks_reused = $7, runner_pid = NULL, completed_at = $8 WHERE episode_key = $1 AND status = 'processing' RETURNING title`,
           [key, result.transcript, JSON.stringify(result.segments), result.source, Math.round(result.durationSeconds), result.chunksTotal, result.chunksReused, now],
         );
-        if (done !== undefined) {
-          // In the library from now on, words indexed in this same write.
-          await s.query(
-            `INSERT INTO library_entries (kind, platform, ref_key, created_at, words) VALUES ('episode', 'podcast', $3, $4, ${WORDS})
-             ON CONFLICT (kind, platform, ref_key) DO UPDATE SET created_at = excluded.created_at, words = excluded.words`,
-            [...wordsOf(done.title, result.transcript), key, now],
-          );
-        }
+        // Finished or failed already (a second worker's late merge, a cancel that won): nothing to settle twice.
+        if (done === undefined) return [];
+        // In the library from now on, words indexed in this same write.
+        await s.query(
+          `INSERT INTO library_entries (kind, platform, ref_key, created_at, words) VALUES ('episode', 'podcast', $3, $4, ${WORDS})
+           ON CONFLICT (kind, platform, ref_key) DO UPDATE SET created_at = excluded.created_at, words = excluded.words`,
+          [...wordsOf(done.title, result.transcript), key, now],
+        );
         const jobs = await waitingJobs(s, key);
         await s.query("UPDATE podcast_jobs SET status = 'done', completed_at = $2 WHERE episode_key = $1 AND status = 'processing'", [key, now]);
         const credits = pgCredits(s);
@@ -218,7 +218,9 @@ export function pgPodcastWork(sql: Sql): PodcastWorkStore {
     fail: (key, message) =>
       sql.unit(async (s) => {
         const now = Date.now();
-        await s.query("UPDATE podcast_episodes SET status = 'failed', error_message = $2, runner_pid = NULL, completed_at = $3 WHERE episode_key = $1", [key, message, now]);
+        // Only work still going fails: a done episode stays done (a dead-lettered copy of a job that already settled).
+        const failed = await s.query("UPDATE podcast_episodes SET status = 'failed', error_message = $2, runner_pid = NULL, completed_at = $3 WHERE episode_key = $1 AND status = 'processing' RETURNING episode_key", [key, message, now]);
+        if (failed.length === 0) return;
         const jobs = await waitingJobs(s, key);
         await s.query("UPDATE podcast_jobs SET status = 'failed', error_message = $2, completed_at = $3 WHERE episode_key = $1 AND status = 'processing'", [key, message, now]);
         const credits = pgCredits(s);

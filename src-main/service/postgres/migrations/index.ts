@@ -7,6 +7,7 @@ import { sql as sttTasks } from './002_stt_tasks';
 import { sql as library } from './003_library';
 import { sql as queue } from './004_queue';
 import { sql as podcast } from './005_podcast';
+import { sql as cluster } from './006_cluster';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
@@ -14,4 +15,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'library', sql: library },
   { version: 4, name: 'queue', sql: queue },
   { version: 5, name: 'podcast', sql: podcast },
+  { version: 6, name: 'cluster', sql: cluster },
 ];
