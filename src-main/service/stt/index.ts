@@ -2,20 +2,18 @@
 // fetchers of platforms without captions (Instagram, X, Kick, Twitch). Audio in (a local file or a
 // URL), timed transcript out.
 import { realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Segment } from '#shared/transcript';
 import type { Store } from '../store/port';
 import { Settings, type EngineId } from '../settings';
 import type { UpstreamClient } from '../upstream/client';
 import { SttAdmission } from './admission';
-import { decodeToPcmFile } from './audio/decode';
 import { downloadMedia } from './audio/download';
-import { EnergyMeter } from './audio/energy';
 import { probeMedia, type MediaInfo } from './audio/probe';
-import { BYTES_PER_SECOND, SAMPLE_RATE } from './audio/tools';
 import { planChunks, type ChunkPlan } from './chunker';
+import type { SpeechEngine } from './engines/engine';
 import { selectEngine } from './engines/select';
-import { cancelled, SttError, throwIfCancelled } from './errors';
+import { cancelled, throwIfCancelled } from './errors';
+import { decodeForChunks } from './prepare';
 import { groupWords, mergeChunks } from './merge';
 import { runChunks } from './pipeline';
 import { createWorkDir, sweepStaleWorkDirs } from './workdir';
@@ -71,9 +69,6 @@ export interface SpeechToTextDeps {
 }
 
 const DEFAULT_MAX_DOWNLOAD = 2 * 1024 ** 3;
-/** Below this share of its declared length, a decoded file is called truncated. VBR files without a
- * length header can be estimated 10–20 % off, so the bar is well below that. */
-const TRUNCATED_BELOW = 0.8;
 
 async function taskKeyFor(source: MediaSource): Promise<string> {
   if ('url' in source) return `url:${source.url}`;
@@ -95,6 +90,15 @@ export class SpeechToText {
   /** Duration and format of a local file without transcribing it (the clip fetchers' 2-minute rule). */
   probeMedia(file: string, signal?: AbortSignal): Promise<MediaInfo> {
     return probeMedia(file, signal);
+  }
+
+  /**
+   * The engine `requested` (the `stt.engine` setting when absent) for the settings' language: a
+   * team server's worker opens one and transcribes many chunks with it. The caller closes it.
+   */
+  async openEngine(requested?: EngineId | 'auto'): Promise<SpeechEngine> {
+    const settings = await this.settings.stt();
+    return selectEngine(settings, this.deps.home, requested ?? settings.engine, settings.language);
   }
 
   async transcribeMedia(source: MediaSource, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
@@ -119,32 +123,11 @@ export class SpeechToText {
         file = source.file;
       }
 
-      const info = await probeMedia(file, signal);
-      const max = options.maxDurationSeconds;
-      if (max !== undefined && info.durationSeconds !== undefined && info.durationSeconds > max) throw tooLong(info.durationSeconds, max);
-
-      onProgress?.({ stage: 'decoding', chunksDone: 0, chunksTotal: 0 });
-      const meter = new EnergyMeter();
-      const pcmFile = join(work.dir, 'audio.pcm');
-      const decoding = new AbortController();
-      let bytes = 0;
-      const { samples } = await decodeToPcmFile(file, pcmFile, {
-        signal: signal === undefined ? decoding.signal : AbortSignal.any([signal, decoding.signal]),
-        onPcm: (pcm) => {
-          meter.push(pcm);
-          bytes += pcm.length;
-          // A file without a declared length is measured while it decodes; stop as soon as it is too long.
-          if (max !== undefined && bytes / BYTES_PER_SECOND > max + 1) decoding.abort(tooLong(bytes / BYTES_PER_SECOND, max));
-        },
-      }).catch((error: unknown) => {
-        throw decoding.signal.aborted && !signal?.aborted ? (decoding.signal.reason as SttError) : error;
+      const { pcmFile, samples, seconds, levels } = await decodeForChunks(file, work.dir, {
+        signal,
+        maxDurationSeconds: options.maxDurationSeconds,
+        onDecoding: () => onProgress?.({ stage: 'decoding', chunksDone: 0, chunksTotal: 0 }),
       });
-      const seconds = samples / SAMPLE_RATE;
-      if (samples < SAMPLE_RATE / 10) throw new SttError('no_audio', `The file has no sound to transcribe (${seconds.toFixed(2)} s of audio)`);
-      if (info.durationSeconds !== undefined && info.durationSeconds > 1 && seconds < TRUNCATED_BELOW * info.durationSeconds) {
-        throw new SttError('bad_media', `The file looks truncated: it declares ${info.durationSeconds.toFixed(1)} s of audio but only ${seconds.toFixed(1)} s could be decoded`);
-      }
-      if (max !== undefined && seconds > max) throw tooLong(seconds, max);
 
       const taskKey = options.taskKey ?? (await taskKeyFor(source));
       const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}`;
@@ -155,7 +138,7 @@ export class SpeechToText {
         plan = JSON.parse(stored.plan) as ChunkPlan;
         finished = stored.chunks;
       } else {
-        plan = planChunks(samples, meter.finish(), engine.chunking);
+        plan = planChunks(samples, levels, engine.chunking);
         await this.deps.store.sttTasks.begin(taskKey, fingerprint, JSON.stringify(plan));
       }
       const chunksTotal = plan.chunks.length;
@@ -187,9 +170,6 @@ export class SpeechToText {
   }
 }
 
-function tooLong(seconds: number, max: number): SttError {
-  return new SttError('too_long', `The audio is ${Math.round(seconds)} s long; at most ${max} s can be transcribed here`);
-}
 
 export { SttError, isSttError, type SttErrorCode } from './errors';
 export type { MediaInfo } from './audio/probe';

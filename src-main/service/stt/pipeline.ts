@@ -30,7 +30,7 @@ export interface RunChunksInput {
 }
 
 /** An engine's segments moved to absolute time and kept inside the chunk's audio. */
-function placeSegments(segments: Segment[], chunk: Chunk): Segment[] {
+export function placeSegments(segments: Segment[], chunk: Chunk): Segment[] {
   const offset = chunkStartMs(chunk);
   const end = Math.round((chunk.endSample * 1000) / 16_000);
   return segments.map((s) => {
