@@ -86,3 +86,9 @@ export async function openBoss(connectionString: string, options: BossOptions): 
   }
   return boss;
 }
+
+/** How many jobs a pg-boss command (cancel, complete, fail) changed; its declared type leaves the count out. */
+export const affectedBy = (response: unknown): number => {
+  const affected = (response as { affected?: unknown } | null)?.affected;
+  return typeof affected === 'number' ? affected : 0;
+};

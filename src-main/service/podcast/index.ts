@@ -1,10 +1,10 @@
 // Podcast jobs as the rest of the app sees them: the submitter the REST facade calls, and the
 // controls of the runner (resume at start, cancel from the desk, close at shutdown).
-import type { Store } from '../store/port';
+import type { EpisodeFacts, Store } from '../store/port';
 import type { SpeechToText } from '../stt/index';
 import type { UpstreamClient } from '../upstream/client';
 import { PodcastRunner, type PodcastEvent } from './runner';
-import { podcastSubmitter } from './submit';
+import { podcastSubmitter as submitterFor } from './submit';
 import type { PodcastSubmitter } from './submitter';
 
 export interface PodcastJobsDeps {
@@ -14,14 +14,41 @@ export interface PodcastJobsDeps {
   home: string;
 }
 
-export class PodcastJobs {
+/**
+ * Podcast jobs as a host of the service holds them: this process's runner (PodcastJobs), or a
+ * team server's queue (service/cluster/queuedPodcast.ts), where workers elsewhere do the work.
+ */
+export interface PodcastJobsControl {
+  readonly submitter: PodcastSubmitter;
+  /** Calls `listener` after this process changed job records; returns the unsubscribe. */
+  watch(listener: () => void): () => void;
+  /** Picks up work a previous process left; returns the episode keys it queued. */
+  resume(): Promise<string[]>;
+  /** Cancels one of the account's processing jobs (refunded); false if there is no such job. */
+  cancel(accountId: number, jobId: string): Promise<boolean>;
+  /** What this process's runner does (the serve log); a queue's workers log for themselves. */
+  subscribe(listener: (event: PodcastEvent) => void): () => void;
+  /** Stops the work in hand without failing it. */
+  close(): Promise<void>;
+}
+
+export class PodcastJobs implements PodcastJobsControl {
   readonly submitter: PodcastSubmitter;
   private readonly runner: PodcastRunner;
   private readonly watchers = new Set<() => void>();
 
   constructor(deps: PodcastJobsDeps) {
     this.runner = new PodcastRunner(deps);
-    const submitter = podcastSubmitter({ store: deps.store, upstream: deps.upstream, runner: this.runner });
+    const runner = this.runner;
+    const workers = {
+      start: async (accountId: number, facts: EpisodeFacts, price: number) => {
+        const started = await deps.store.podcastWork.start(accountId, facts, price);
+        if (started.ok) runner.enqueue(facts.key);
+        return started;
+      },
+      poke: (key: string) => runner.enqueue(key),
+    };
+    const submitter = submitterFor({ store: deps.store, upstream: deps.upstream, workers });
     this.submitter = {
       submit: async (caller, item) => {
         const outcome = await submitter.submit(caller, item);
@@ -78,3 +105,4 @@ export class PodcastJobs {
 }
 
 export type { PodcastEvent } from './runner';
+export { podcastSubmitter, type EpisodeWorkers } from './submit';

@@ -12,7 +12,7 @@ import { isSttError, type SpeechToText } from '../stt/index';
 import { downloadMedia } from '../stt/audio/download';
 import type { UpstreamClient } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
-import { readPublisherTranscript } from './publisherTranscript';
+import { publishedTranscript } from './publishedTranscript';
 import { isProcessAlive } from '../processes';
 
 export type PodcastEvent =
@@ -32,7 +32,6 @@ export interface PodcastRunnerDeps {
 const CLOSING = 'closing';
 const CANCELLED = 'cancelled';
 const MAX_AUDIO_BYTES = 4 * 1024 ** 3;
-const MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
 
 /** Where an episode's downloaded audio waits between runs, until the episode is done or failed. */
 export const podcastScratch = (home: string, key: string) => join(home, 'tmp', 'podcast', key.replace(/[^\w-]/g, '_'));
@@ -163,27 +162,9 @@ export class PodcastRunner {
 
   /** The publisher's own transcript; when it cannot be had, speech-to-text takes over if there is audio. */
   private async fromPublisher(episode: EpisodeWork, signal: AbortSignal): Promise<FinishedEpisode | undefined> {
-    const url = episode.transcriptUrl as string;
-    let problem: string;
-    try {
-      const response = await this.deps.upstream.request({ url, scope: 'podcast', signal, maxBytes: MAX_TRANSCRIPT_BYTES, timeoutMs: 60_000 });
-      if (response.status < 200 || response.status > 299) {
-        problem = `the publisher's transcript answered HTTP ${response.status}`;
-      } else {
-        const read = readPublisherTranscript(response.text(), episode.transcriptType ?? '');
-        if (read.ok) {
-          const lastMs = read.segments.at(-1)?.endMs ?? 0;
-          const durationSeconds = episode.durationSeconds > 0 ? episode.durationSeconds : lastMs / 1000;
-          return { transcript: read.text, segments: read.segments, source: 'publisher', durationSeconds, chunksTotal: 1, chunksReused: 0, price: podcastPrice(durationSeconds) };
-        }
-        problem = `the publisher's transcript is unusable: ${read.problem}`;
-      }
-    } catch (error) {
-      if (signal.aborted || !isUpstreamError(error)) throw error;
-      problem = `the publisher's transcript could not be fetched: ${error.message}`;
-    }
-    if (episode.audioUrl === null) throw new Error(`${problem[0]?.toUpperCase() ?? ''}${problem.slice(1)}, and the episode has no audio to transcribe`);
-    this.emit({ type: 'note', episodeKey: episode.key, message: `${problem}; transcribing the audio instead` });
+    const published = await publishedTranscript(this.deps.upstream, episode, signal);
+    if (published.ok) return published.finished;
+    this.emit({ type: 'note', episodeKey: episode.key, message: published.note });
     return undefined;
   }
 

@@ -9,17 +9,26 @@ import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
 import { podcastPrice } from '../billing';
 import { refused, type PodcastOutcome } from '../core/outcomes';
-import type { Store } from '../store/port';
+import type { EpisodeFacts, StartResult, Store } from '../store/port';
 import type { UpstreamClient } from '../upstream/client';
 import { jobRecord } from './jobRecord';
 import { LookupCache, resolveEpisode } from './resolve';
-import type { PodcastRunner } from './runner';
 import type { PodcastCaller, PodcastSubmitter } from './submitter';
+
+/**
+ * Who works on episodes: this process's runner (runner.ts) or a team server's queue
+ * (service/cluster). `start` reserves and starts the work in one step (the queue's job is sent in
+ * the reservation's transaction); `poke` makes sure an episode already processing is being worked on.
+ */
+export interface EpisodeWorkers {
+  start(accountId: number, facts: EpisodeFacts, price: number): Promise<StartResult>;
+  poke(key: string): void;
+}
 
 export interface SubmitDeps {
   store: Store;
   upstream: UpstreamClient;
-  runner: PodcastRunner;
+  workers: EpisodeWorkers;
 }
 
 const accepted = (jobId: string): PodcastOutcome => ({ kind: 'accepted', jobId });
@@ -42,7 +51,7 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
     if (episode?.status === 'processing') {
       const jobId = (await work.jobOf(accountId, key, 'processing')) ?? (await work.addFreeJob(accountId, key, 'processing'));
       // After a crash nobody may be working on it in this process yet.
-      deps.runner.enqueue(key);
+      deps.workers.poke(key);
       return accepted(jobId);
     }
     return undefined;
@@ -70,11 +79,8 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
       }
       const { facts } = resolved;
       const price = podcastPrice(facts.durationSeconds);
-      const started = await work.start(accountId, facts, price);
-      if (started.ok) {
-        deps.runner.enqueue(key);
-        return accepted(started.jobId);
-      }
+      const started = await deps.workers.start(accountId, facts, price);
+      if (started.ok) return accepted(started.jobId);
       if (started.reason === 'exists') return (await shared(accountId, key)) ?? refused(409, 'Conflict', { message: 'The episode changed state while it was submitted; submit it again' });
       const minutes = Math.round(facts.durationSeconds / 60);
       return refused(403, ERROR_TEXT.noCredits, {

@@ -12,13 +12,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool } from 'pg';
 import { KeyLookupCache } from '../store/keyLookupCache';
 import { StoreTransactionMisuseError } from '../store/misuse';
-import type { Store, StoreTables, StoreTx } from '../store/port';
+import type { ChunkWorkStore, ClusterStore, ClusterTx, JobsDb } from '../store/cluster';
+import type { StoreTables, StoreTx } from '../store/port';
 import type { TranscriptCacheStore } from '../store/transcripts';
 import type { SettingsRowStore } from '../store/upkeep';
 import type { AccountStore, KeyStore, Plan } from '../store/accounts';
 import { decodeSetting } from '../store/upkeep';
 import { pgAccounts } from './accounts';
-import { pgChunkWork, type ChunkWorkStore } from './chunkWork';
+import { pgChunkWork } from './chunkWork';
 import { pgCredits } from './credits';
 import { pgKeys } from './keys';
 import { pgLibrary } from './library';
@@ -32,21 +33,6 @@ import { pgSettings } from './settings';
 import { pgSttTasks } from './sttTasks';
 import { ClientSql, inTransaction, openPool, PoolSql, type Sql } from './sql';
 import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
-
-/**
- * A job queue's statements on the connection of a store transaction: pg-boss's `db` option
- * (its IDatabase), so a job is sent, completed or failed in the same commit as the store write it
- * belongs to. Structural, so this folder does not depend on pg-boss.
- */
-export interface JobsDb {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/** A store transaction as the team server's work sees it: the port's tables, the chunk hand-over, the job queue. */
-export interface ClusterTx extends StoreTx {
-  chunkWork: ChunkWorkStore;
-  jobs: JobsDb;
-}
 
 export interface PgStoreOptions {
   /** Connections this process keeps at most (pg's default is 10). */
@@ -91,7 +77,7 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
   };
 }
 
-export class PgStore implements Store {
+export class PgStore implements ClusterStore {
   readonly accounts;
   readonly keys;
   readonly credits;
@@ -141,11 +127,6 @@ export class PgStore implements Store {
     return this.clusterTransaction(fn);
   }
 
-  /**
-   * A store transaction that also carries the job queue's statements (`tx.jobs`) and the chunk
-   * hand-over: a reservation and its episode's first job, a chunk's result and its job's
-   * completion, a refund and the failure it pays back, each commit together or not at all.
-   */
   async clusterTransaction<T>(fn: (tx: ClusterTx) => Promise<T>): Promise<T> {
     if (this.closing !== undefined) throw new Error('The store is closed');
     this.refuseInsideOwnTransaction();

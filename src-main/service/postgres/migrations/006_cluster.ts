@@ -19,6 +19,8 @@ CREATE TABLE stt_chunk_runs (
   idx          INTEGER NOT NULL,
   worker       TEXT    NOT NULL,
   engine       TEXT    NOT NULL,
+  -- One word per segment (the merge then removes overlaps word by word).
+  word_level   BOOLEAN NOT NULL,
   attempt      INTEGER NOT NULL,
   started_at   BIGINT  NOT NULL,
   finished_at  BIGINT  NOT NULL,
