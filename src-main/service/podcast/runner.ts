@@ -36,7 +36,8 @@ const MAX_AUDIO_BYTES = 4 * 1024 ** 3;
 /** Where an episode's downloaded audio waits between runs, until the episode is done or failed. */
 export const podcastScratch = (home: string, key: string) => join(home, 'tmp', 'podcast', key.replace(/[^\w-]/g, '_'));
 
-function reasonOf(error: unknown): string {
+/** What a user reads when an episode's work fails: the cause in plain words. */
+export function failureReason(error: unknown): string {
   if (isSttError(error)) {
     if (error.code === 'fetch_failed' || error.code === 'blocked_address') return `The episode audio could not be downloaded: ${error.message}`;
     return error.message;
@@ -150,7 +151,7 @@ export class PodcastRunner {
         return;
       }
       if (!(abort.signal.aborted && abort.signal.reason === CANCELLED)) {
-        const message = reasonOf(error);
+        const message = failureReason(error);
         await work.fail(key, message);
         this.emit({ type: 'failed', episodeKey: key, message });
       }

@@ -17,7 +17,7 @@ export function pgChunkWork(sql: Sql): ChunkWorkStore {
     },
     async recordRun(run) {
       await sql.query(
-        'INSERT INTO stt_chunk_runs (task_key, idx, worker, engine, word_level, attempt, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (task_key, idx) DO NOTHING',
+        'INSERT INTO stt_chunk_runs (task_key, idx, worker, engine, word_level, attempt, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (task_key, idx) DO UPDATE SET worker = excluded.worker, engine = excluded.engine, word_level = excluded.word_level, attempt = excluded.attempt, started_at = excluded.started_at, finished_at = excluded.finished_at',
         [run.taskKey, run.index, run.worker, run.engine, run.wordLevel, run.attempt, run.startedAt, run.finishedAt],
       );
     },
@@ -27,6 +27,9 @@ export function pgChunkWork(sql: Sql): ChunkWorkStore {
         [taskKey],
       );
       return rows.map((r) => ({ taskKey: r.task_key, index: r.idx, worker: r.worker, engine: r.engine, wordLevel: r.word_level, attempt: r.attempt, startedAt: r.started_at, finishedAt: r.finished_at }));
+    },
+    async isFinished(taskKey, index) {
+      return (await sql.query('SELECT 1 FROM stt_chunks WHERE task_key = $1 AND idx = $2', [taskKey, index])).length > 0;
     },
     async finishedCount(taskKey) {
       const [row] = await sql.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM stt_chunks WHERE task_key = $1', [taskKey]);

@@ -21,9 +21,11 @@ export interface ChunkWorkStore {
   putAudio(taskKey: string, index: number, pcm: Buffer): Promise<void>;
   audio(taskKey: string, index: number): Promise<Buffer | undefined>;
   dropAudio(taskKey: string, index: number): Promise<void>;
-  /** Records the run that finished a chunk; a chunk is finished once (a later record is ignored). */
+  /** Records the run that finished a chunk (replacing a record from an earlier plan of the same task). */
   recordRun(run: ChunkRun): Promise<void>;
   runs(taskKey: string): Promise<ChunkRun[]>;
+  /** Whether the chunk is finished (its segments saved): a chunk is never redone. */
+  isFinished(taskKey: string, index: number): Promise<boolean>;
   /** How many chunks of the task are finished. */
   finishedCount(taskKey: string): Promise<number>;
 }
