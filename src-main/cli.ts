@@ -10,8 +10,10 @@ import { registerBackup } from './cli/backup';
 import { fail } from './cli/common';
 import { registerDbCommands } from './cli/db';
 import { registerGet } from './cli/get';
+import { registerMigrate } from './cli/migrate';
 import { registerOwnerKey } from './cli/ownerKey';
 import { registerServe } from './cli/serve';
+import { registerStatus } from './cli/status';
 import { registerTranscribeCommands } from './cli/transcribe';
 import { registerUpstreamCommands } from './cli/upstream';
 import { keepNewFilesPrivate } from './service/home';
@@ -29,5 +31,7 @@ registerBackup(program);
 registerDbCommands(program);
 registerUpstreamCommands(program);
 registerOwnerKey(program);
+registerMigrate(program);
+registerStatus(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -14,10 +14,16 @@ export interface Migration {
 
 const hash = (m: Migration) => createHash('sha256').update(m.sql).digest('hex');
 
+/** The schema's newest applied migration before and after a `migrate` (0: none had been applied). */
+export interface MigrationResult {
+  before: number;
+  after: number;
+}
+
 /** Refuses a database migrated by a newer build (its schema is not this code's to guess at) or an applied migration whose text changed. */
-export async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<void> {
+export async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<MigrationResult> {
   const latest = migrations.at(-1)?.version ?? 0;
-  await inTransaction(pool, false, async (client) => {
+  return inTransaction(pool, false, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at BIGINT NOT NULL)');
     const applied = new Map((await client.query<{ version: number; sha256: string }>('SELECT version, sha256 FROM schema_migrations')).rows.map((r) => [r.version, r.sha256]));
@@ -32,5 +38,6 @@ export async function migrate(pool: Pool, migrations: readonly Migration[]): Pro
       await client.query(m.sql);
       await client.query('INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES ($1, $2, $3, $4)', [m.version, m.name, hash(m), Date.now()]);
     }
+    return { before: newest, after: Math.max(newest, latest) };
   });
 }
