@@ -16,6 +16,7 @@ import { registerServe } from './cli/serve';
 import { registerStatus } from './cli/status';
 import { registerTranscribeCommands } from './cli/transcribe';
 import { registerUpstreamCommands } from './cli/upstream';
+import { registerWorker } from './cli/worker';
 import { keepNewFilesPrivate } from './service/home';
 
 // Before anything creates a file: the data home and what the commands write stay the user's own.
@@ -33,5 +34,6 @@ registerUpstreamCommands(program);
 registerOwnerKey(program);
 registerMigrate(program);
 registerStatus(program);
+registerWorker(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from 'commander';
 import { resolveHome } from '#service/home';
 import { isPlan, PLANS, type Plan } from '#service/store/port';
-import { openService, type OpenedService } from '#service/open';
+import { openService, type OpenedService, type ServiceHost } from '#service/open';
 import type { ServiceOptions } from '#service/service';
+import { DATABASE_ENV, databaseUrl } from './database';
 
 export function wholeNumber(value: string): number {
   const n = Number(value);
@@ -21,12 +22,19 @@ export function plan(value: string): Plan {
   return value;
 }
 
-/** Opens the data home; says on stderr (stdout stays clean for --json) when the owner was just created. */
-export async function open(options: Omit<ServiceOptions, 'store'> = {}): Promise<OpenedService> {
+/**
+ * Opens the data home (or, with `host.database`, a team server's PostgreSQL); says on stderr
+ * (stdout stays clean for --json) when the owner was just created.
+ */
+export async function open(options: Omit<ServiceOptions, 'store'> = {}, given: ServiceHost = {}): Promise<OpenedService> {
   const home = resolveHome();
-  const opened = await openService(home, options);
+  // Every command that opens the service (keys, credits, get, db stats …) works on the team
+  // database when $TRANSCRIPT_DESK_DATABASE names one, as serve and worker do.
+  const fromEnv = process.env[DATABASE_ENV];
+  const host: ServiceHost = given.database === undefined && fromEnv !== undefined && fromEnv !== '' ? { ...given, database: databaseUrl(fromEnv) } : given;
+  const opened = await openService(home, options, process.env, host);
   if (opened.owner.created) {
-    process.stderr.write(`Created the owner account (pro plan, 1000 credits) in ${home}.\nIts API key is stored in ${opened.owner.keyFile}\n`);
+    process.stderr.write(`Created the owner account (pro plan, 1000 credits) in ${host.database === undefined ? home : 'the team database'}.\nIts API key is stored in ${opened.owner.keyFile}\n`);
   }
   return opened;
 }

@@ -11,6 +11,7 @@ import { startApiServer, type ApiOptions } from '../http/server';
 import { SessionStore } from '../http/session';
 import { resolveHome } from '#service/home';
 import { fail, open, port } from './common';
+import { databaseOption, redactDatabaseUrl } from './database';
 import { DEFAULT_LOG_LEVEL, defaultLogFormat, LOG_FORMATS, LOG_LEVELS, serveLogger, type LogFormat, type LogLevel } from './serveLog';
 import { stopOnSignals } from './stopSignals';
 import { cacheSize } from './units';
@@ -41,6 +42,7 @@ interface ServeOptions {
   cacheMaxBytes?: number;
   logLevel: LogLevel;
   logFormat?: LogFormat;
+  database?: string;
 }
 
 /** `<Documents>/Transcript Desk` where a Documents folder exists, else `~/Transcript Desk`. */
@@ -78,6 +80,7 @@ export function registerServe(program: Command): void {
     .option('--allow-remote-ui', 'allow --ui on an address other than loopback (anyone who gets a session can spend the owner\'s credits)')
     .option('--cache-max-bytes <size>', 'limit the transcript cache to this size while this server runs (500MB, 2GB; default: the cache.maxBytes setting)', cacheSize)
     .addOption(new Option('--log-level <level>', 'what the log shows: info has one line per request, error only errors').choices(LOG_LEVELS).default(DEFAULT_LOG_LEVEL))
+    .addOption(databaseOption(false).default(undefined, "none: this machine's data home (SQLite)"))
     .addOption(new Option('--log-format <format>', 'json (one object a line) or pretty').choices(LOG_FORMATS).default(undefined, 'pretty on a terminal, json otherwise'))
     .action(async (options: ServeOptions) => {
       const loopback = LOOPBACK.has(options.host);
@@ -86,7 +89,9 @@ export function registerServe(program: Command): void {
       }
       if (options.ui === true && !rendererIsBuilt(RENDERER_DIR)) fail(`The desk UI is not built (no ${join(RENDERER_DIR, 'index.html')}). Run \`npm run build\` first.`);
 
-      const opened = await open();
+      // A team server's API node: the shared ledger and cache, work sent to the workers' queues.
+      const opened = await open({}, options.database === undefined ? {} : { database: options.database });
+      if (options.database !== undefined) process.stdout.write(`team database: ${redactDatabaseUrl(options.database)}\n`);
       if (options.cacheMaxBytes !== undefined) await opened.store.cache.overrideLimit(options.cacheMaxBytes);
       opened.podcast.subscribe(logPodcastEvent);
       let desk: Desk | undefined;

