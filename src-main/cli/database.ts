@@ -62,5 +62,5 @@ export function redactDatabaseUrl(value: string): string {
   }
   if (url.password !== '') url.password = '***';
   if (url.searchParams.has('password')) url.searchParams.set('password', '***');
-  return url.toString().replace('password=%2A%2A%2A', 'password=***');
+  return url.toString();
 }

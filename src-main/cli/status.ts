@@ -27,7 +27,7 @@ function queuesOf(node: NodeStatus): string {
   return node.queues.map((q) => `${q.queue}×${q.concurrency}`).join(' ');
 }
 
-function render(status: ClusterStatus, where: string): string {
+export function renderStatus(status: ClusterStatus, where: string): string {
   const out: string[] = [];
   const { schema } = status;
   const bossNote = schema.pgBoss === null ? 'not installed' : String(schema.pgBoss);
@@ -87,6 +87,6 @@ export function registerStatus(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { database: string; json?: boolean }) => {
       const status = await teamStatus(options.database);
-      process.stdout.write(options.json === true ? `${JSON.stringify(status, null, 2)}\n` : render(status, redactDatabaseUrl(options.database)));
+      process.stdout.write(options.json === true ? `${JSON.stringify(status, null, 2)}\n` : renderStatus(status, redactDatabaseUrl(options.database)));
     });
 }
