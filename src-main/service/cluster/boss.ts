@@ -65,6 +65,8 @@ export async function openBoss(connectionString: string, options: BossOptions): 
     application_name: `transcript-desk ${options.role}`,
     instanceName: options.name ?? `${options.role} ${hostname()}:${process.pid}`,
     registerInstance: true,
+    // What `status` shows of a worker (its queues, its jobs in hand) is as old as the last of these.
+    instanceHeartbeatSeconds: 10,
     supervise: true,
     monitorIntervalSeconds: MONITOR_SECONDS,
     superviseIntervalSeconds: MONITOR_SECONDS,
@@ -75,17 +77,23 @@ export async function openBoss(connectionString: string, options: BossOptions): 
   boss.on('error', (error) => process.stderr.write(`pg-boss: ${error.message}\n`));
   await boss.start();
   try {
-    for (const [name, queue] of Object.entries(QUEUE_OPTIONS)) {
-      if ((await boss.getQueue(name)) === null) await boss.createQueue(name, queue).catch(async (error: unknown) => {
-        // Two nodes creating it at once: the other one won.
-        if ((await boss.getQueue(name)) === null) throw error;
-      });
-    }
+    await ensureQueues(boss);
   } catch (error) {
     await boss.stop({ graceful: false, close: true });
     throw error;
   }
   return boss;
+}
+
+/** Creates the queues this build uses that the database does not have yet (in order: dead letters first). */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const [name, queue] of Object.entries(QUEUE_OPTIONS)) {
+    if ((await boss.getQueue(name)) !== null) continue;
+    await boss.createQueue(name, queue).catch(async (error: unknown) => {
+      // Two nodes creating it at once: the other one won.
+      if ((await boss.getQueue(name)) === null) throw error;
+    });
+  }
 }
 
 /** How many jobs a pg-boss command (cancel, complete, fail) changed; its declared type leaves the count out. */

@@ -7,6 +7,7 @@ import pgBossPackage from 'pg-boss/package.json';
 import { CONNECT_TIMEOUT_MS, OperatorDatabase, STORE_SCHEMA_LATEST } from '../postgres/operations';
 import { DatabaseFromFutureError } from '../store/schemaErrors';
 import { adminBoss, gatherClusterStatus, type ClusterStatus } from './status';
+import { ensureQueues } from './boss';
 
 export { DatabaseUnreachableError } from '../postgres/operations';
 
@@ -48,6 +49,8 @@ export interface MigrateReport {
 async function installPgBoss(connectionString: string): Promise<number> {
   const boss = await adminBoss(connectionString, CONNECT_TIMEOUT_MS, true);
   try {
+    // The queues too: the first node then finds everything in place.
+    await ensureQueues(boss);
     return (await boss.schemaVersion()) ?? PGBOSS_SCHEMA_LATEST;
   } finally {
     await boss.stop({ graceful: false, close: true });
