@@ -24,6 +24,8 @@ export interface StopHandlers {
   stop(signal: NodeJS.Signals): Promise<void>;
   /** What must happen even when the stop hangs (closing the ledger); never throws. */
   lastResort(): void;
+  /** How long the clean stop may take before lastResort; STOP_LIMIT_MS by default. */
+  limitMs?: number;
 }
 
 export interface StopIo {
@@ -54,11 +56,12 @@ export function stopOnSignals(handlers: StopHandlers, io: StopIo = processIo): (
     }
     firstAt = io.now();
     io.log(`stopping: ${signal} received; answering requests in flight, then exiting`);
+    const limitMs = handlers.limitMs ?? STOP_LIMIT_MS;
     const watchdog = setTimeout(() => {
-      io.log(`stopping: not done after ${STOP_LIMIT_MS / 1000} s; closing the ledger and exiting anyway`);
+      io.log(`stopping: not done after ${limitMs / 1000} s; closing the ledger and exiting anyway`);
       handlers.lastResort();
       io.exit(1);
-    }, STOP_LIMIT_MS);
+    }, limitMs);
     handlers.stop(signal).then(
       () => {
         clearTimeout(watchdog);

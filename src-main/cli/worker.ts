@@ -11,14 +11,27 @@ import { jsonLinesLog } from '#service/cluster/workerLog';
 import { databaseOption, redactDatabaseUrl } from './database';
 import { STOP_LIMIT_MS, stopOnSignals } from './stopSignals';
 
-/** How long a stop lets the chunks in hand finish before releasing them: inside the stop's own limit. */
+/**
+ * How long a stop lets the chunks in hand finish before releasing them, by default: inside the
+ * 10 s a supervisor gives (STOP_LIMIT_MS) with room to close. A supervisor that waits longer
+ * (systemd's TimeoutStopSec) can allow more with --stop-grace-seconds.
+ */
 export const WORKER_GRACE_MS = STOP_LIMIT_MS - 2000;
+/** What the stop needs after the grace: pg-boss fails the released jobs, then the pools close. */
+const CLOSE_MS = 2000;
 
 interface WorkerCommandOptions {
   database: string;
   engine?: EngineId | 'auto';
   concurrency: number;
   name?: string;
+  stopGraceSeconds?: number;
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 3600) throw new InvalidArgumentError('expected seconds between 0 and 3600');
+  return n;
 }
 
 function concurrency(value: string): number {
@@ -35,6 +48,7 @@ export function registerWorker(program: Command): void {
     .addOption(new Option('--engine <engine>', 'speech engine (default: the team\'s stt.engine setting)').choices([...ENGINE_IDS, 'auto']))
     .option('--concurrency <n>', 'chunks transcribed at once (default: cores − 1)', concurrency)
     .option('--name <name>', 'how status and the chunk records name this worker (default: host:pid)')
+    .option('--stop-grace-seconds <s>', `on SIGTERM, how long the chunks in hand may finish before they are handed back (default: ${WORKER_GRACE_MS / 1000}; the process exits ${CLOSE_MS / 1000} s after it at most)`, seconds)
     .action(async (options: WorkerCommandOptions) => {
       const name = options.name ?? `${hostname()}:${process.pid}`;
       const log = jsonLinesLog(name);
@@ -45,11 +59,14 @@ export function registerWorker(program: Command): void {
         log,
         ...(options.engine === undefined ? {} : { engine: options.engine }),
       });
+      const graceMs = options.stopGraceSeconds === undefined ? WORKER_GRACE_MS : options.stopGraceSeconds * 1000;
       stopOnSignals(
         {
           stop: async () => {
-            await opened.stop(WORKER_GRACE_MS);
+            await opened.stop(graceMs);
           },
+          // pg-boss waits at least 1 s for the jobs in hand, whatever the grace.
+          limitMs: Math.max(graceMs, 1000) + CLOSE_MS,
           // The jobs in hand are the queue's: their heartbeats stop, and other workers take them.
           lastResort: () => undefined,
         },

@@ -16,6 +16,7 @@ export interface WorkerProcess {
   waitFor(match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
   kill(signal: NodeJS.Signals): Promise<void>;
   exited: Promise<number | null>;
+  running(): boolean;
 }
 
 export interface TeamServer {
@@ -68,6 +69,11 @@ export async function startWorker(database: string, name: string, env: NodeJS.Pr
         void exited.then((code) => reject(new Error(`worker ${name} exited (${code}) before the line awaited; stderr: ${stderr}\nstdout: ${lines.map((l) => JSON.stringify(l)).join('\n')}`)));
       }),
     kill: async (signal) => {
+      // Pause and resume are not ends: no waiting for an exit.
+      if (signal === 'SIGSTOP' || signal === 'SIGCONT') {
+        if (child.exitCode === null && child.signalCode === null) process.kill(-pid, signal);
+        return;
+      }
       if (child.exitCode === null && child.signalCode === null) {
         if (signal === 'SIGKILL') killGroup(pid);
         else child.kill(signal);
@@ -76,6 +82,7 @@ export async function startWorker(database: string, name: string, env: NodeJS.Pr
       killGroup(pid);
     },
     exited,
+    running: () => child.exitCode === null && child.signalCode === null,
   };
   await worker.waitFor((l) => l.event === 'ready');
   return worker;

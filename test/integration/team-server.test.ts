@@ -149,6 +149,48 @@ describe('podcast episodes on the workers', () => {
     expect(await balanceAt(0, later.key)).toBe(20);
   });
 
+  it("a worker's SIGTERM mid-chunk, past its grace: it hands the chunk back and exits 0 at once; another worker redoes it; done, charged once", { timeout: speechGuardMs(EPISODE_SECONDS, { engineRtf, passes: 2, overheadMs: 120_000 }) }, async () => {
+    // No grace: whatever the chunk, it is handed back (a grace of several seconds would let this short chunk finish).
+    const leaving = await team.startWorker('w4', ['--stop-grace-seconds', '0']);
+    const { key } = await newKey('plus', 30);
+    const url = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration, 'no-duration');
+    const episodeKey = (parseAny(url) as { canonicalKey: string }).canonicalKey;
+    // Only the leaving worker takes this episode's jobs until it is asked to stop.
+    const others = team.workers.filter((w) => w !== leaving && w.running());
+    await Promise.all(others.map((w) => w.kill('SIGSTOP')));
+    let submitted: Reply;
+    let reserved: number;
+    try {
+      submitted = await post(node(0), '/api/podcast/transcript', key, { url });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+      reserved = 30 - (await balanceAt(1, key));
+      expect(reserved).toBeGreaterThan(0);
+      const start = await leaving.waitFor((l) => l.event === 'chunk.start' && l.episode === episodeKey);
+      const askedAt = Date.now();
+      await leaving.kill('SIGTERM');
+      expect(await leaving.exited).toBe(0);
+      expect(Date.now() - askedAt).toBeLessThan(5000);
+      expect(leaving.lines.find((l) => l.event === 'stopped')).toMatchObject({ finished: 0, released: 1 });
+      expect(leaving.lines.find((l) => l.event === 'job.released')).toMatchObject({ queue: 'stt-chunk', episode: episodeKey });
+      expect(leaving.lines.some((l) => l.event === 'chunk.done' && l.episode === episodeKey && l.chunk === start.chunk)).toBe(false);
+    } finally {
+      await Promise.all(others.map((w) => w.kill('SIGCONT')));
+    }
+
+    const done = (await pollJob(1, key, submitted.body.jobId as string)).at(-1) as Record<string, unknown>;
+    expect(done.status, JSON.stringify(done)).toBe('done');
+    const runs = await store.chunkWork.runs(`podcast:${episodeKey}`);
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    for (const run of runs) expect(run.worker).not.toBe('w4');
+    expect(runs.some((r) => r.attempt >= 1)).toBe(true);
+    const price = 30 - (done.credits as number);
+    expect(price).toBeGreaterThan(0);
+    expect(price).toBeLessThanOrEqual(reserved);
+    expect(await balanceAt(0, key)).toBe(30 - price);
+    const account = (await store.keys.find(key))?.accountId ?? -1;
+    expect(await store.credits.sumOfEntries(account)).toBe(30 - price);
+  });
+
   it('an episode whose enclosure is gone fails, and its reservation comes back', { timeout: POLLED_JOB_GUARD_MS }, async () => {
     const { key } = await newKey('plus', 15);
     const submitted = await post(node(1), '/api/podcast/transcript', key, { url: episodeLink(PODCAST_IDS.show, PODCAST_IDS.failing, 'gone') });
