@@ -1,26 +1,10 @@
 // Write side of the podcast tables: submits, the runner's progress, and the end of an episode's
 // work with the credit moves that go with it (settle the payer, refund on failure), each in one
 // transaction so a crash never leaves a job done without its charge or failed without its refund.
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { EpisodeFacts, EpisodeWork, FinishedEpisode, JobStatus, StartResult } from '../store/podcast';
+import { newJobId, type EpisodeRow } from '../store/rows';
 import type { CreditLedger } from './credits';
-
-
-interface EpisodeRow {
-  episode_key: string;
-  status: JobStatus;
-  title: string;
-  show_title: string;
-  duration_seconds: number;
-  audio_url: string | null;
-  transcript_url: string | null;
-  transcript_type: string | null;
-  runner_pid: number | null;
-  created_at: number;
-}
-
-const newJobId = () => `job_${randomUUID().replaceAll('-', '')}`;
 
 export class PodcastWork {
   constructor(

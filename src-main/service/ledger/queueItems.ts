@@ -1,59 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { QueueItem, QueueStatus } from '#shared/contract/queue';
-import type { PlatformToken } from '#shared/platforms';
 import type { NewQueueItem, QueueItemUpdate } from '../store/queue';
-
-
-interface Row {
-  id: string;
-  position: number;
-  url: string;
-  platform: PlatformToken | null;
-  item_id: string | null;
-  canonical_key: string | null;
-  status: QueueStatus;
-  error: string | null;
-  message: string | null;
-  http_status: number | null;
-  title: string | null;
-  credits: number;
-  count: number;
-  job_id: string | null;
-  result_kind: 'transcript' | 'episode' | null;
-  result_key: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-function toItem(r: Row): QueueItem {
-  const transcript =
-    r.result_key === null || r.result_kind === null
-      ? null
-      : r.result_kind === 'episode'
-        ? { kind: 'episode' as const, key: r.result_key }
-        : r.platform === null
-          ? null
-          : { kind: 'transcript' as const, platform: r.platform, key: r.result_key };
-  return {
-    id: r.id,
-    position: r.position,
-    url: r.url,
-    platform: r.platform,
-    itemId: r.item_id,
-    canonicalKey: r.canonical_key,
-    status: r.status,
-    error: r.error,
-    message: r.message,
-    httpStatus: r.http_status,
-    title: r.title,
-    credits: r.credits,
-    count: r.count,
-    jobId: r.job_id,
-    transcript,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
+import { queueItemOf, type QueueRow } from '../store/rows';
 
 /** The desk's batch queue (migration 004). */
 export class QueueItems {
@@ -67,28 +15,28 @@ export class QueueItems {
   private readonly nextQueuedRows;
 
   constructor(private readonly db: Database.Database) {
-    this.byId = db.prepare<[string], Row>('SELECT * FROM queue_items WHERE id = ?');
-    this.byIdentity = db.prepare<[string, string], Row>('SELECT * FROM queue_items WHERE platform = ? AND canonical_key = ?');
-    this.invalidByUrl = db.prepare<[string], Row>('SELECT * FROM queue_items WHERE url = ? AND canonical_key IS NULL');
+    this.byId = db.prepare<[string], QueueRow>('SELECT * FROM queue_items WHERE id = ?');
+    this.byIdentity = db.prepare<[string, string], QueueRow>('SELECT * FROM queue_items WHERE platform = ? AND canonical_key = ?');
+    this.invalidByUrl = db.prepare<[string], QueueRow>('SELECT * FROM queue_items WHERE url = ? AND canonical_key IS NULL');
     // RETURNING hands back the stored row, so an enqueue reads nothing again; an id already taken returns none.
-    this.insertRow = db.prepare<[Record<string, unknown>], Row>(
+    this.insertRow = db.prepare<[Record<string, unknown>], QueueRow>(
       `INSERT INTO queue_items (id, position, url, platform, item_id, canonical_key, status, error, message, created_at, updated_at)
        VALUES (@id, @position, @url, @platform, @itemId, @canonicalKey, @status, @error, @message, @now, @now)
        ON CONFLICT (id) DO NOTHING RETURNING *`,
     );
-    this.bump = db.prepare<[number, string], Row>('UPDATE queue_items SET count = count + 1, updated_at = ? WHERE id = ? RETURNING *');
+    this.bump = db.prepare<[number, string], QueueRow>('UPDATE queue_items SET count = count + 1, updated_at = ? WHERE id = ? RETURNING *');
     this.lastPosition = db.prepare<[], number>('SELECT COALESCE(MAX(position), 0) FROM queue_items').pluck();
-    this.everyRow = db.prepare<[], Row>('SELECT * FROM queue_items ORDER BY position');
-    this.nextQueuedRows = db.prepare<[number], Row>("SELECT * FROM queue_items WHERE status = 'queued' ORDER BY position LIMIT ?");
+    this.everyRow = db.prepare<[], QueueRow>('SELECT * FROM queue_items ORDER BY position');
+    this.nextQueuedRows = db.prepare<[number], QueueRow>("SELECT * FROM queue_items WHERE status = 'queued' ORDER BY position LIMIT ?");
   }
 
   get(id: string): QueueItem | undefined {
     const row = this.byId.get(id);
-    return row && toItem(row);
+    return row && queueItemOf(row);
   }
 
   list(): QueueItem[] {
-    return this.everyRow.all().map(toItem);
+    return this.everyRow.all().map(queueItemOf);
   }
 
   /**
@@ -99,7 +47,7 @@ export class QueueItems {
   add(entries: readonly NewQueueItem[], newId: () => string): { items: QueueItem[]; folded: number } {
     return this.db
       .transaction(() => {
-        const touched = new Map<string, Row>();
+        const touched = new Map<string, QueueRow>();
         let folded = 0;
         const now = Date.now();
         // Positions counted here, not looked up per row: the write lock is held for the whole batch.
@@ -108,7 +56,7 @@ export class QueueItems {
           const existing = entry.canonicalKey === null || entry.platform === null ? this.invalidByUrl.get(entry.url) : this.byIdentity.get(entry.platform, entry.canonicalKey);
           if (existing !== undefined) {
             folded++;
-            touched.set(existing.id, this.bump.get(now, existing.id) as Row);
+            touched.set(existing.id, this.bump.get(now, existing.id) as QueueRow);
             continue;
           }
           position++;
@@ -117,14 +65,14 @@ export class QueueItems {
           if (inserted === undefined) throw new Error('A fresh queue item id was taken');
           touched.set(inserted.id, inserted);
         }
-        return { items: [...touched.values()].map(toItem), folded };
+        return { items: [...touched.values()].map(queueItemOf), folded };
       })
       .immediate();
   }
 
   /** The first `limit` queued items, in queue order. */
   nextQueued(limit: number): QueueItem[] {
-    return this.nextQueuedRows.all(limit).map(toItem);
+    return this.nextQueuedRows.all(limit).map(queueItemOf);
   }
 
   /** Applies a run's outcome; returns the item as it is now, or undefined if it was removed meanwhile. */
@@ -212,6 +160,6 @@ export class QueueItems {
 
   /** Podcast items waiting for their job. */
   byJob(jobId: string): QueueItem[] {
-    return (this.db.prepare('SELECT * FROM queue_items WHERE job_id = ?').all(jobId) as Row[]).map(toItem);
+    return (this.db.prepare('SELECT * FROM queue_items WHERE job_id = ?').all(jobId) as QueueRow[]).map(queueItemOf);
   }
 }

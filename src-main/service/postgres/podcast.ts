@@ -2,35 +2,11 @@
 // ledger/podcastWork.ts are the SQLite twins). Every step that moves credits is one transaction
 // with the state change it pays for (a job is never done without its charge nor failed without its
 // refund), under the store's lock so a submit's "does the episode exist?" holds until it writes.
-import { randomUUID } from 'node:crypto';
-import type { Segment } from '#shared/transcript';
-import type { EpisodeWork, JobStatus, PodcastJobRecordStore, PodcastJobSummary, PodcastJobView, PodcastWorkStore } from '../store/podcast';
+import type { PodcastJobRecordStore, PodcastJobSummary, PodcastWorkStore } from '../store/podcast';
 import { pgCredits } from './credits';
 import { WORDS, wordsOf } from './library';
+import { episodeRecordOf, episodeWorkOf, jobViewOf, newJobId, type EpisodeRecordRow, type EpisodeRow, type JobRow } from '../store/rows';
 import type { Sql } from './sql';
-
-const newJobId = () => `job_${randomUUID().replaceAll('-', '')}`;
-
-interface JobRow {
-  id: string;
-  account_id: number;
-  status: JobStatus;
-  reserved: number;
-  created_at: number;
-  completed_at: number | null;
-  episode_key: string;
-  title: string;
-  show_title: string;
-  artwork_url: string;
-  duration_seconds: number;
-  chunks_done: number;
-  chunks_total: number;
-  transcript: string | null;
-  source: 'publisher' | 'ai' | null;
-  error_message: string | null;
-  started_at: number | null;
-  ahead: number;
-}
 
 const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_at, j.completed_at, e.episode_key, e.title, e.show_title,
          e.artwork_url, e.duration_seconds, e.chunks_done, e.chunks_total, e.transcript, e.source,
@@ -40,89 +16,28 @@ const SELECT_JOB = `SELECT j.id, j.account_id, j.status, j.reserved, j.created_a
          ELSE 0 END AS ahead
   FROM podcast_jobs j JOIN podcast_episodes e ON e.episode_key = j.episode_key`;
 
-function toView(r: JobRow): PodcastJobView {
-  return {
-    jobId: r.id,
-    accountId: r.account_id,
-    status: r.status,
-    reserved: r.reserved,
-    createdAt: r.created_at,
-    completedAt: r.completed_at,
-    episode: {
-      key: r.episode_key,
-      title: r.title,
-      showTitle: r.show_title,
-      artworkUrl: r.artwork_url,
-      durationSeconds: r.duration_seconds,
-      chunksDone: r.chunks_done,
-      chunksTotal: r.chunks_total,
-      transcript: r.transcript,
-      source: r.source,
-      errorMessage: r.error_message,
-      startedAt: r.started_at,
-      ahead: r.ahead,
-    },
-  };
-}
-
-/** Stored segments; an empty list (a publisher's plain-text transcript) is no timing at all. */
-function timedLines(json: string | null): Segment[] | null {
-  if (json === null) return null;
-  const segments = JSON.parse(json) as Segment[];
-  return segments.length > 0 ? segments : null;
-}
-
 export function pgPodcastJobs(sql: Sql): PodcastJobRecordStore {
   return {
     // A job of another account is missing, never forbidden: ids are not an oracle.
     async get(jobId, accountId) {
       const [row] = await sql.query<JobRow>(`${SELECT_JOB} WHERE j.id = $1`, [jobId]);
-      return row === undefined || row.account_id !== accountId ? undefined : toView(row);
+      return row === undefined || row.account_id !== accountId ? undefined : jobViewOf(row);
     },
     async episode(key) {
-      const [r] = await sql.query<{ episode_key: string; status: JobStatus; title: string; show_title: string; audio_url: string | null; transcript: string | null; segments: string | null; created_at: number; completed_at: number | null }>(
-        'SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = $1',
-        [key],
-      );
-      return r && { key: r.episode_key, status: r.status, title: r.title, showTitle: r.show_title, audioUrl: r.audio_url, transcript: r.transcript, segments: timedLines(r.segments), createdAt: r.created_at, completedAt: r.completed_at };
+      const [r] = await sql.query<EpisodeRecordRow>('SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = $1', [key]);
+      return r && episodeRecordOf(r);
     },
     // The cards never show a transcript: the list leaves it out instead of reading 200 of them.
     async listForAccount(accountId, limit = 200) {
       const rows = await sql.query<JobRow>(`${SELECT_JOB.replace('e.transcript,', 'NULL AS transcript,')} WHERE j.account_id = $1 ORDER BY j.created_at DESC, j.seq DESC LIMIT $2`, [accountId, limit]);
       return rows.map((r): PodcastJobSummary => {
-        const { episode, ...job } = toView(r);
+        const { episode, ...job } = jobViewOf(r);
         const { transcript: _none, ...summary } = episode;
         return { ...job, episode: summary };
       });
     },
   };
 }
-
-interface EpisodeRow {
-  episode_key: string;
-  status: JobStatus;
-  title: string;
-  show_title: string;
-  duration_seconds: number;
-  audio_url: string | null;
-  transcript_url: string | null;
-  transcript_type: string | null;
-  runner_pid: number | null;
-  created_at: number;
-}
-
-const toWork = (r: EpisodeRow): EpisodeWork => ({
-  key: r.episode_key,
-  status: r.status,
-  title: r.title,
-  showTitle: r.show_title,
-  durationSeconds: r.duration_seconds,
-  audioUrl: r.audio_url,
-  transcriptUrl: r.transcript_url,
-  transcriptType: r.transcript_type,
-  runnerPid: r.runner_pid,
-  createdAt: r.created_at,
-});
 
 const waitingJobs = (s: Sql, key: string) =>
   s.query<{ id: string; account_id: number; reserved: number }>("SELECT id, account_id, reserved FROM podcast_jobs WHERE episode_key = $1 AND status = 'processing' ORDER BY seq FOR UPDATE", [key]);
@@ -132,7 +47,7 @@ const liveJobs = async (s: Sql, key: string) => (await s.query<{ n: number }>("S
 export function pgPodcastWork(sql: Sql): PodcastWorkStore {
   const episode = async (s: Sql, key: string) => {
     const [row] = await s.query<EpisodeRow>('SELECT * FROM podcast_episodes WHERE episode_key = $1', [key]);
-    return row && toWork(row);
+    return row && episodeWorkOf(row);
   };
   return {
     episode: (key) => episode(sql, key),

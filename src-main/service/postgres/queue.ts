@@ -2,77 +2,25 @@
 // number positions (add, restore) hold the store's lock, so two nodes adding at once never take
 // the same place.
 import { randomUUID } from 'node:crypto';
-import type { QueueItem, QueueStatus } from '#shared/contract/queue';
-import type { PlatformToken } from '#shared/platforms';
 import type { QueueItemStore, QueueItemUpdate } from '../store/queue';
+import { queueItemOf, type QueueRow } from '../store/rows';
 import type { Sql } from './sql';
-
-interface Row {
-  id: string;
-  position: number;
-  url: string;
-  platform: PlatformToken | null;
-  item_id: string | null;
-  canonical_key: string | null;
-  status: QueueStatus;
-  error: string | null;
-  message: string | null;
-  http_status: number | null;
-  title: string | null;
-  credits: number;
-  count: number;
-  job_id: string | null;
-  result_kind: 'transcript' | 'episode' | null;
-  result_key: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-function toItem(r: Row): QueueItem {
-  const transcript =
-    r.result_key === null || r.result_kind === null
-      ? null
-      : r.result_kind === 'episode'
-        ? { kind: 'episode' as const, key: r.result_key }
-        : r.platform === null
-          ? null
-          : { kind: 'transcript' as const, platform: r.platform, key: r.result_key };
-  return {
-    id: r.id,
-    position: r.position,
-    url: r.url,
-    platform: r.platform,
-    itemId: r.item_id,
-    canonicalKey: r.canonical_key,
-    status: r.status,
-    error: r.error,
-    message: r.message,
-    httpStatus: r.http_status,
-    title: r.title,
-    credits: r.credits,
-    count: r.count,
-    jobId: r.job_id,
-    transcript,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
 
 const lastPosition = async (s: Sql) => (await s.query<{ last: number }>('SELECT COALESCE(MAX(position), 0)::bigint AS last FROM queue_items'))[0]?.last ?? 0;
 
 export function pgQueue(sql: Sql): QueueItemStore {
   const get = async (s: Sql, id: string) => {
-    const [row] = await s.query<Row>('SELECT * FROM queue_items WHERE id = $1', [id]);
-    return row && toItem(row);
+    const [row] = await s.query<QueueRow>('SELECT * FROM queue_items WHERE id = $1', [id]);
+    return row && queueItemOf(row);
   };
   return {
     get: (id) => get(sql, id),
     async list() {
-      return (await sql.query<Row>('SELECT * FROM queue_items ORDER BY position')).map(toItem);
+      return (await sql.query<QueueRow>('SELECT * FROM queue_items ORDER BY position')).map(queueItemOf);
     },
     add: (entries) =>
       sql.unit(async (s) => {
-        const touched = new Map<string, Row>();
+        const touched = new Map<string, QueueRow>();
         let folded = 0;
         const now = Date.now();
         let position = await lastPosition(s);
@@ -83,14 +31,14 @@ export function pgQueue(sql: Sql): QueueItemStore {
               : await s.query<{ id: string }>('SELECT id FROM queue_items WHERE platform = $1 AND canonical_key = $2', [entry.platform, entry.canonicalKey]);
           if (existing !== undefined) {
             folded++;
-            const [bumped] = await s.query<Row>('UPDATE queue_items SET count = count + 1, updated_at = $1 WHERE id = $2 RETURNING *', [now, existing.id]);
-            touched.set(existing.id, bumped as Row);
+            const [bumped] = await s.query<QueueRow>('UPDATE queue_items SET count = count + 1, updated_at = $1 WHERE id = $2 RETURNING *', [now, existing.id]);
+            touched.set(existing.id, bumped as QueueRow);
             continue;
           }
           position++;
           // An id already taken returns no row: the entry gets a fresh one.
           const insert = (id: string) =>
-            s.query<Row>(
+            s.query<QueueRow>(
               `INSERT INTO queue_items (id, position, url, platform, item_id, canonical_key, status, error, message, created_at, updated_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (id) DO NOTHING RETURNING *`,
               [id, position, entry.url, entry.platform, entry.itemId, entry.canonicalKey, entry.status, entry.error, entry.message, now],
@@ -100,10 +48,10 @@ export function pgQueue(sql: Sql): QueueItemStore {
           if (inserted === undefined) throw new Error('A fresh queue item id was taken');
           touched.set(inserted.id, inserted);
         }
-        return { items: [...touched.values()].map(toItem), folded };
+        return { items: [...touched.values()].map(queueItemOf), folded };
       }, true),
     async nextQueued(limit) {
-      return (await sql.query<Row>("SELECT * FROM queue_items WHERE status = 'queued' ORDER BY position LIMIT $1", [limit])).map(toItem);
+      return (await sql.query<QueueRow>("SELECT * FROM queue_items WHERE status = 'queued' ORDER BY position LIMIT $1", [limit])).map(queueItemOf);
     },
     async update(id, change: QueueItemUpdate) {
       const sets = ['status = $2', 'updated_at = $3'];
@@ -121,8 +69,8 @@ export function pgQueue(sql: Sql): QueueItemStore {
       column('job_id', 'jobId', change.jobId);
       column('result_kind', 'transcript', change.transcript?.kind ?? null);
       column('result_key', 'transcript', change.transcript?.key ?? null);
-      const [row] = await sql.query<Row>(`UPDATE queue_items SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
-      return row && toItem(row);
+      const [row] = await sql.query<QueueRow>(`UPDATE queue_items SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
+      return row && queueItemOf(row);
     },
     async requeueRunning() {
       return (await sql.query("UPDATE queue_items SET status = 'queued', updated_at = $1 WHERE status = 'running' RETURNING id", [Date.now()])).length;
@@ -164,7 +112,7 @@ export function pgQueue(sql: Sql): QueueItemStore {
       return (await sql.query<{ id: string }>('SELECT id FROM queue_items WHERE status = ANY($1::text[]) ORDER BY position', [statuses])).map((r) => r.id);
     },
     async byJob(jobId) {
-      return (await sql.query<Row>('SELECT * FROM queue_items WHERE job_id = $1', [jobId])).map(toItem);
+      return (await sql.query<QueueRow>('SELECT * FROM queue_items WHERE job_id = $1', [jobId])).map(queueItemOf);
     },
   };
 }
