@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { EXPORT_FORMATS, formatTranscript, isExportFormat, type ExportFormat } from '#shared/format/formatters';
 import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '#service/settings';
+import { SECRET_SETTINGS } from '#shared/settings';
 import { isSttError, type SttProgress } from '#service/stt/index';
 import { checkLocalModel, downloadModel, MODEL_CATALOGUE, modelFile } from '#service/stt/models';
 import { resolveHome } from '#service/home';
@@ -176,7 +177,7 @@ export function registerTranscribeCommands(program: Command): void {
       try {
         const all = await opened.stt.settings.all();
         for (const key of SETTING_KEYS) {
-          const value = key === 'stt.openai.apiKey' && all[key] !== null ? '"(set)"' : JSON.stringify(all[key]);
+          const value = SECRET_SETTINGS.has(key) && all[key] !== null ? '"(set)"' : JSON.stringify(all[key]);
           process.stdout.write(`${key} = ${value}\n`);
         }
       } finally {
