@@ -94,7 +94,7 @@ export async function remoteRequest(base: string, request: RemoteRequest, option
       redirect: 'manual',
     });
     const text = await readCapped(response, maxBytes);
-    if (text === undefined) return { kind: 'failure', cause: `its answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB` };
+    if (text === undefined) return { kind: 'failure', cause: `its answer is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${maxBytes} bytes`}` };
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
