@@ -27,7 +27,7 @@ function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   return undefined;
 }
 
-function addressProblem(address: string): string | undefined {
+function addressProblem(address: string, what: string): string | undefined {
   const parsed = ipaddr.parse(address);
   const candidates: (ipaddr.IPv4 | ipaddr.IPv6)[] = [parsed];
   if (parsed.kind() === 'ipv6') {
@@ -36,13 +36,16 @@ function addressProblem(address: string): string | undefined {
   }
   for (const candidate of candidates) {
     if (candidate.range() === 'linkLocal') return `${address} is a link-local address, where cloud metadata services answer; use the server's own address`;
-    if (METADATA_ADDRESSES.has(candidate.toNormalizedString()) || METADATA_ADDRESSES.has(candidate.toString())) return `${address} is a cloud metadata service, not a speech-to-text server`;
+    if (METADATA_ADDRESSES.has(candidate.toNormalizedString()) || METADATA_ADDRESSES.has(candidate.toString())) return `${address} is a cloud metadata service, not a ${what}`;
   }
   return undefined;
 }
 
-/** Why `raw` cannot be the OpenAI-compatible endpoint, or undefined when it can. */
-export function endpointUrlProblem(raw: string): string | undefined {
+/**
+ * Why `raw` cannot be the OpenAI-compatible endpoint, or undefined when it can. `what` names the
+ * server in the messages; `keySetting` is where its key belongs instead of the URL.
+ */
+export function endpointUrlProblem(raw: string, what = 'speech-to-text server', keySetting = 'stt.openai.apiKey'): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);
@@ -51,9 +54,23 @@ export function endpointUrlProblem(raw: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
   // fetch refuses such URLs, and the key belongs in stt.openai.apiKey, not in the URL.
-  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password (set stt.openai.apiKey instead)';
+  if (url.username !== '' || url.password !== '') return `must not contain a user name or password (set ${keySetting} instead)`;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (ipaddr.isValid(host)) return addressProblem(host);
-  if (METADATA_NAMES.has(host.replace(/\.$/, ''))) return `${host} is a cloud metadata service, not a speech-to-text server`;
+  if (ipaddr.isValid(host)) return addressProblem(host, what);
+  if (METADATA_NAMES.has(host.replace(/\.$/, ''))) return `${host} is a cloud metadata service, not a ${what}`;
+  return undefined;
+}
+
+/**
+ * Why `raw` cannot be a team server's base URL (Settings ▸ Team server, `--server`), or undefined.
+ * The same rules as the speech-to-text endpoint, for the same reason: the team key is sent there.
+ * A path is allowed (a server behind a reverse proxy under `/transcripts`); a query or fragment is
+ * not, since the API's paths are appended to it.
+ */
+export function teamServerUrlProblem(raw: string): string | undefined {
+  const problem = endpointUrlProblem(raw, 'team server', 'the key with --key, TRANSCRIPT_DESK_KEY or the key field');
+  if (problem !== undefined) return problem;
+  const url = new URL(raw);
+  if (url.search !== '' || url.hash !== '') return 'must not contain a query (?…) or a fragment (#…): the API paths are added to it';
   return undefined;
 }

@@ -2,7 +2,7 @@
 // validates a form with the same schema the main process stores with; storage and the defaults
 // that depend on the machine (cores − 1 workers) stay in src-main/service/settings.ts.
 import { z } from 'zod';
-import { endpointUrlProblem } from './endpointUrl';
+import { endpointUrlProblem, teamServerUrlProblem } from './endpointUrl';
 
 export const ENGINE_IDS = ['whisper', 'openai', 'pocketsphinx'] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
@@ -25,6 +25,12 @@ const localPath = z
 /** http(s), local and private servers allowed, link-local and cloud metadata refused (endpointUrl.ts). */
 const endpointUrl = z.string().superRefine((raw, ctx) => {
   const problem = endpointUrlProblem(raw);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A team server's base URL: http(s), no credentials, query or fragment (endpointUrl.ts). */
+const teamServerUrl = z.string().superRefine((raw, ctx) => {
+  const problem = teamServerUrlProblem(raw);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
@@ -77,6 +83,13 @@ export const SETTING_SCHEMAS = {
    * recently used transcripts that are not kept in the desk's library are evicted. null: no limit.
    */
   'cache.maxBytes': z.number().int().min(CACHE_MIN_BYTES).max(Number.MAX_SAFE_INTEGER).nullable(),
+  /**
+   * Settings ▸ Team server: with both set, the desk's queue, balance and job cards use that server's
+   * REST API with this key (its cache, credits and workers) instead of this machine's service.
+   */
+  'team.server.url': teamServerUrl.nullable(),
+  /** The team server's API key: a secret, kept like `stt.openai.apiKey` (the desktop app's keychain). */
+  'team.server.key': z.string().trim().regex(/^sk_live_\S+$/, 'an API key starts with sk_live_').nullable(),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -101,10 +114,12 @@ export const SETTING_DEFAULTS: SettingValues = {
   'desk.api.port': 8787,
   'cache.notFoundSeconds': 600,
   'cache.maxBytes': CACHE_DEFAULT_MAX_BYTES,
+  'team.server.url': null,
+  'team.server.key': null,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_SCHEMAS, key);
 
 /** Settings whose value is a secret: never sent to a renderer, only whether one is set. */
-export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set(['stt.openai.apiKey']);
+export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set(['stt.openai.apiKey', 'team.server.key']);

@@ -1,6 +1,8 @@
-// get: transcripts from a terminal. Each URL goes through the service's core with the owner's key,
-// so it is billed, rate-limited and cached exactly like a REST call; the export is made from the
-// transcript the call returns, as cached (timed segments where the source has them).
+// get: transcripts from a terminal. Each URL goes through a service's core: this machine's with the
+// owner's key, or with `--server` a team server's REST API with its key (cli/teamServer.ts), so it
+// is billed, rate-limited and cached exactly like a REST call; the export is made from the
+// transcript the call returns (timed segments where the source has them). A podcast episode is a
+// job: submitted, then polled until done, its progress on stderr. `-` reads the URLs from stdin.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -9,10 +11,18 @@ import { EXPORT_FORMATS, formatTranscript } from '#shared/format/formatters';
 import { PLATFORMS } from '#shared/platforms';
 import { parseAny } from '#shared/url/parse';
 import { writeNew } from '../desk/export/files';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JobRecord } from '#shared/contract/api/index';
+import type { TranscriptDocument } from '#shared/format/formatters';
+import { extractUrls } from '#shared/queue/extract';
+import type { Segment } from '#shared/transcript';
+import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '#service/apiResponse';
-import type { OpenedService } from '#service/open';
+import type { Caller, CoreClient } from '#service/core/index';
 import { parseLang } from '#service/requestBody';
 import { open } from './common';
+import { statusLine } from './statusLine';
+import { addServerOptions, teamServerOf, type ServerOptions } from './teamServer';
 
 // Every format the desk exports.
 const GET_FORMATS = EXPORT_FORMATS;
@@ -37,71 +47,222 @@ function lineLength(value: string): number {
   return n;
 }
 
-/** One URL: fetch (or hit the cache), export, write. Returns whether it worked; says why not on stderr. */
-async function getOne(opened: OpenedService, url: string, options: GetOptions): Promise<boolean> {
-  const say = (line: string) => process.stderr.write(`${line}\n`);
+/** Where the transcripts come from: this machine's core with the owner's key, or a team server's. */
+export interface Source {
+  core: CoreClient;
+  key: string;
+  /** The team server's URL; undefined for this machine. */
+  server: string | undefined;
+  /** Timed lines of a finished local episode (the REST record has plain text only). */
+  episodeSegments?(jobId: string, accountId: number): Promise<Segment[] | null>;
+  /** How often a job is polled: a team server as the spec advises (3–5 s); this machine's ledger, each second. */
+  pollMs: number;
+  close(): Promise<void>;
+}
+
+export const say = (line: string) => process.stderr.write(`${line}\n`);
+const refusalText = (r: { status: number; error: string; message?: string | undefined }) => `${r.status} ${r.error}${r.message === undefined ? '' : `: ${r.message}`}`;
+
+/** What one URL delivered, ready to format. */
+export interface Delivered {
+  doc: TranscriptDocument;
+  /** For the ✓ line: what it cost and the balance after. */
+  cost: string;
+  balance: number;
+  itemId: string;
+}
+
+/**
+ * One URL's transcript: fetched (or a cache hit) or, for a podcast episode, submitted and waited
+ * for; a sentence saying why not. `transcribe --server` uses it too.
+ */
+export async function obtain(source: Source, url: string, langOption: string | undefined, signal: AbortSignal): Promise<Delivered | string> {
   const parsed = parseAny(url);
-  if (!parsed.ok) {
-    say(`✗ ${url}: ${parsed.error} (${parsed.reason})`);
-    return false;
-  }
+  if (!parsed.ok) return `${parsed.error} (${parsed.reason})`;
   const platform = parsed.platform;
-  if (platform === 'podcast') {
-    say(`✗ ${url}: podcast episodes are transcribed as jobs; submit them with POST /api/podcast/transcript`);
-    return false;
-  }
-  const lang = parseLang(options.lang);
-  if (!lang.ok) {
-    say(`✗ ${url}: 400 ${ERROR_TEXT.invalidLang}: ${lang.message}`);
-    return false;
-  }
-  const { core } = opened.service;
-  const admitted = await core.admitKey(opened.owner.key, 'cli');
-  const outcome = admitted.ok ? await core.fetchTranscript(admitted.caller, { platform, item: parsed, lang: lang.lang }) : { kind: 'refused' as const, ...admitted };
-  if (outcome.kind === 'refused') {
-    say(`✗ ${url}: ${outcome.status} ${outcome.error}${outcome.message === undefined ? '' : `: ${outcome.message}`}`);
-    return false;
-  }
-
+  const lang = parseLang(langOption);
+  if (!lang.ok) return `400 ${ERROR_TEXT.invalidLang}: ${lang.message}`;
+  const admitted = await source.core.admitKey(source.key, 'cli');
+  if (!admitted.ok) return refusalText(admitted);
+  if (platform === 'podcast') return episode(source, admitted.caller, url, parsed, signal);
+  const outcome = await source.core.fetchTranscript(admitted.caller, { platform, item: parsed, lang: lang.lang }, signal);
+  if (outcome.kind === 'refused') return refusalText(outcome);
   const { transcript } = outcome;
-  const doc = { title: transcript.title, sourceUrl: parsed.normalizedUrl, platform, language: transcript.language, text: transcript.text, segments: transcript.segments };
+  return {
+    doc: { title: transcript.title, sourceUrl: parsed.normalizedUrl, platform, language: transcript.language, text: transcript.text, segments: transcript.segments },
+    cost: outcome.kind === 'cached' ? 'cached, free' : '1 credit',
+    balance: outcome.balance,
+    itemId: parsed.itemId,
+  };
+}
+
+/** The ✓ line's end: the balance, and where it is kept when that is a team server. */
+export const balanceNote = (source: Source, delivered: Delivered) => `${delivered.cost}; ${delivered.balance} credits left${source.server === undefined ? '' : ` on ${source.server}`}`;
+
+/** One URL: obtain, export, write. Returns whether it worked; says why not on stderr. */
+async function getOne(source: Source, url: string, options: GetOptions, signal: AbortSignal): Promise<boolean> {
+  const delivered = await obtain(source, url, options.lang, signal);
+  if (typeof delivered === 'string') {
+    say(`✗ ${url}: ${delivered}`);
+    return false;
+  }
+  const platform = delivered.doc.platform ?? 'longform';
+  const { doc, cost } = delivered;
   const formatted = formatTranscript(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
-  const cost = outcome.kind === 'cached' ? 'cached, free' : '1 credit';
   if (!formatted.ok) {
-    say(`✗ ${url}: ${formatted.reason}. The transcript is cached, so running again with --format txt or json costs nothing (${cost} this time).`);
+    const again = platform === 'podcast' ? 'the episode is done, so submitting it again costs nothing' : 'the transcript is cached, so running again with --format txt or json costs nothing';
+    say(`✗ ${url}: ${formatted.reason}. ${again[0]?.toUpperCase()}${again.slice(1)} (${cost} this time).`);
     return false;
   }
 
-  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(transcript.title, parsed.itemId), formatted.extension, formatted.content));
+  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(doc.title ?? null, delivered.itemId), formatted.extension, formatted.content));
   if (options.out === undefined) process.stdout.write(formatted.content);
   else process.stdout.write(`${where}\n`);
-  say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${cost}; ${outcome.balance} credits left)`);
+  say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${balanceNote(source, delivered)})`);
   return true;
 }
 
+/**
+ * A podcast episode: the submit (spec §4.2), then the job polled (§4.3) until it is done or failed,
+ * `chunksDone/chunksTotal` on stderr. An episode transcribed before answers at once (deduped, free).
+ */
+async function episode(source: Source, caller: Caller, url: string, item: ParsedItem, signal: AbortSignal): Promise<Delivered | string> {
+  const submitted = await source.core.submitPodcast(caller, item);
+  if (submitted.kind === 'refused') return refusalText(submitted);
+  const status = statusLine();
+  const show = (r: Exclude<JobRecord, { status: 'failed' }>) => {
+    const { chunksDone, chunksTotal } = r.progress;
+    const title = r.episode.title === '' ? url : `“${r.episode.title}”`;
+    const where = chunksTotal === 0 ? 'waiting for its audio' : `${chunksDone}/${chunksTotal} chunks`;
+    status.show(`${r.status === 'done' ? '✓' : '…'} podcast ${title}: ${where}${r.status === 'done' ? ', done' : ''} (job ${r.jobId})`);
+  };
+  let record: JobRecord | undefined = submitted.kind === 'deduped' ? submitted.record : undefined;
+  try {
+    while (record?.status !== 'done' && record?.status !== 'failed') {
+      // The first read right after the submit: the card's title and chunk count show at once.
+      if (record !== undefined) {
+        show(record);
+        try {
+          await sleep(source.pollMs, undefined, { signal });
+        } catch {
+          return `stopped waiting; job ${record.jobId} goes on${source.server === undefined ? ' at the next start of serve or the app on this data home' : ` on ${source.server}`} (poll it with GET /api/podcast/jobs/${record.jobId})`;
+        }
+      }
+      const jobId: string = record?.jobId ?? submitted.jobId;
+      const polled = await source.core.job(caller, jobId);
+      if (polled.kind === 'refused') {
+        // A poll that fails (the server restarting, its rate limit) is tried again at the next turn; the job goes on meanwhile.
+        if (polled.status === 401 || polled.status === 404) return refusalText(polled);
+        status.show(`… podcast job ${jobId}: polling failed (${refusalText(polled)}); trying again`);
+        await sleep(source.pollMs, undefined, { signal }).catch(() => undefined);
+        if (signal.aborted) return `stopped waiting; job ${jobId} goes on`;
+        continue;
+      }
+      record = polled.record;
+    }
+    if (record.status === 'done') show(record);
+  } finally {
+    status.end();
+  }
+  if (record.status === 'failed') return `transcription failed: ${record.error.message} (job ${record.jobId}; the reservation was refunded)`;
+  const segments = source.episodeSegments === undefined ? null : await source.episodeSegments(record.jobId, caller.accountId);
+  return {
+    doc: { title: record.episode.title, sourceUrl: item.normalizedUrl, platform: 'podcast', language: null, text: record.transcript, segments },
+    cost: submitted.kind === 'deduped' ? 'transcribed before, free' : `${record.episode.durationSeconds} s of audio`,
+    balance: record.credits,
+    itemId: item.itemId,
+  };
+}
+
+/** The URLs to fetch: the arguments, with `-` replaced by every link in stdin (what another command printed). */
+async function urlsOf(args: string[]): Promise<string[]> {
+  if (!args.includes('-')) return args;
+  const text = await readStdin();
+  const fromStdin = extractUrls(text);
+  if (fromStdin.length === 0) say('- : stdin held no links');
+  return args.flatMap((arg) => (arg === '-' ? fromStdin : [arg]));
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function sourceOf(options: ServerOptions): Promise<Source> {
+  const team = teamServerOf(options);
+  if (team !== undefined) {
+    // Nothing of this machine's data home is opened: a script on a machine without one (CI) works as it is.
+    return { core: team.core, key: team.key, server: team.url, pollMs: REMOTE_POLL_MS, close: () => Promise.resolve() };
+  }
+  const opened = await open();
+  return {
+    core: opened.service.core,
+    key: opened.owner.key,
+    server: undefined,
+    pollMs: LOCAL_POLL_MS,
+    episodeSegments: async (jobId, accountId) => {
+      const job = await opened.store.podcastJobs.get(jobId, accountId);
+      return job === undefined ? null : ((await opened.store.podcastJobs.episode(job.episode.key))?.segments ?? null);
+    },
+    close: async () => {
+      // The episode this process ran is done or failed by now; close() stops nothing that is wanted.
+      await opened.close();
+    },
+  };
+}
+
+/** The spec advises polling every 3 to 5 s (§4.3). */
+const REMOTE_POLL_MS = 3000;
+const LOCAL_POLL_MS = 1000;
+
 export function registerGet(program: Command): void {
-  program
+  const command = program
     .command('get <url...>')
-    .description('fetch transcripts with the owner key (1 credit each, cached ones free) and print them or write them to files')
+    .description('fetch transcripts (1 credit each, cached ones free; a podcast episode waits for its job) and print them or write them to files; - reads URLs from stdin')
     .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions)`, getFormat, 'txt' as GetFormat)
     .option('--out <dir>', 'write one file per URL into this folder, named after the title or id, never overwriting')
     .option('--lang <code>', 'caption language where the platform offers a choice (YouTube), e.g. de or pt-BR')
-    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)
-    .action(async (urls: string[], options: GetOptions) => {
-      if (options.out !== undefined) {
-        options.out = resolve(options.out);
-        mkdirSync(options.out, { recursive: true });
+    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength);
+  addServerOptions(command).action(async (args: string[], options: GetOptions & ServerOptions) => {
+    const source = await sourceOf(options);
+    if (options.out !== undefined) {
+      options.out = resolve(options.out);
+      mkdirSync(options.out, { recursive: true });
+    }
+    const controller = new AbortController();
+    const interrupt = () => controller.abort();
+    process.once('SIGINT', interrupt);
+    process.once('SIGTERM', interrupt);
+    let failed = 0;
+    let urls: string[] | undefined;
+    try {
+      urls = await urlsOf(args);
+      if (source.server !== undefined) {
+        // One check of the key and the address before any URL: a wrong key or a server that is down fails once, clearly.
+        const admitted = await source.core.admitKey(source.key, 'cli');
+        if (!admitted.ok) {
+          say(`✗ team server ${source.server}: ${refusalText(admitted)}`);
+          process.exitCode = 1;
+          return;
+        }
       }
-      const opened = await open();
-      let failed = 0;
-      try {
-        for (const url of urls) if (!(await getOne(opened, url, options))) failed++;
-      } finally {
-        await opened.close();
+      for (const url of urls) {
+        if (controller.signal.aborted) break;
+        if (!(await getOne(source, url, options, controller.signal))) failed++;
       }
-      if (failed > 0) {
-        process.stderr.write(`${failed} of ${urls.length} failed\n`);
-        process.exitCode = 1;
-      }
-    });
+    } finally {
+      process.off('SIGINT', interrupt);
+      process.off('SIGTERM', interrupt);
+      await source.close();
+    }
+    if (urls === undefined || urls.length === 0) {
+      process.exitCode = 1;
+      return;
+    }
+    if (failed > 0) {
+      process.stderr.write(`${failed} of ${urls.length} failed\n`);
+      process.exitCode = 1;
+    }
+  });
 }

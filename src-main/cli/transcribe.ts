@@ -4,10 +4,15 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { EXPORT_FORMATS, formatTranscript, isExportFormat, type ExportFormat } from '#shared/format/formatters';
 import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '#service/settings';
+import { SECRET_SETTINGS } from '#shared/settings';
 import { isSttError, type SttProgress } from '#service/stt/index';
 import { checkLocalModel, downloadModel, MODEL_CATALOGUE, modelFile } from '#service/stt/models';
 import { resolveHome } from '#service/home';
 import { fail, open } from './common';
+import { statusLine } from './statusLine';
+import { parseAny } from '#shared/url/parse';
+import { balanceNote, obtain, say } from './get';
+import { addServerOptions, teamServerOf, type ServerOptions, type TeamServer } from './teamServer';
 
 function engineOption(value: string): EngineId | 'auto' {
   if (value === 'auto' || (ENGINE_IDS as readonly string[]).includes(value)) return value as EngineId | 'auto';
@@ -25,22 +30,6 @@ function positive(value: string): number {
   return n;
 }
 
-/** One status line on stderr: rewritten in place on a terminal, one line per change otherwise. */
-function statusLine(): { show(text: string): void; end(): void } {
-  let last = '';
-  const tty = process.stderr.isTTY;
-  return {
-    show(text) {
-      if (text === last) return;
-      last = text;
-      process.stderr.write(tty ? `\r\x1b[2K${text}` : `${text}\n`);
-    },
-    end() {
-      if (tty && last !== '') process.stderr.write('\n');
-    },
-  };
-}
-
 function describe(p: SttProgress): string {
   if (p.stage === 'downloading') return `downloading ${((p.bytesReceived ?? 0) / 1e6).toFixed(1)} MB`;
   if (p.stage === 'decoding') return 'decoding audio';
@@ -49,16 +38,47 @@ function describe(p: SttProgress): string {
 
 const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
+/**
+ * `transcribe --server`: a team server offers its REST API only, which takes links of the
+ * platforms it serves and podcast episodes (it transcribes them with its own workers) and has no
+ * upload route. So a platform or episode link goes there as `get` sends it, and a local file or a
+ * bare media URL is refused, saying what to do instead.
+ */
+async function transcribeOnTeamServer(team: TeamServer, input: string, options: { format: ExportFormat; out?: string; language?: string }): Promise<void> {
+  const runHere = 'run the same command without --server to transcribe it on this machine';
+  if (!isUrl(input)) fail(`${input}: a team server has no upload route (its REST API takes links, not files); ${runHere}`);
+  const parsed = parseAny(input);
+  if (!parsed.ok) fail(`${input}: a team server transcribes links of the platforms it serves and podcast episodes, not a bare media URL (${parsed.reason}); ${runHere}`);
+  if (options.language !== undefined) say('--language is this machine\'s speech-to-text setting; the team server uses its own');
+  const source = { core: team.core, key: team.key, server: team.url, pollMs: 3000, close: () => Promise.resolve() };
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once('SIGINT', interrupt);
+  try {
+    const delivered = await obtain(source, input, undefined, controller.signal);
+    if (typeof delivered === 'string') fail(`✗ ${input}: ${delivered}`);
+    const formatted = formatTranscript(delivered.doc, options.format);
+    if (!formatted.ok) fail(formatted.reason);
+    if (options.out === undefined) process.stdout.write(formatted.content);
+    else writeFileSync(options.out, formatted.content);
+    say(`✓ ${input} → ${options.out ?? 'printed'} (${balanceNote(source, delivered)})`);
+  } finally {
+    process.off('SIGINT', interrupt);
+  }
+}
+
 export function registerTranscribeCommands(program: Command): void {
-  program
+  const transcribe = program
     .command('transcribe <file-or-url>')
     .description('speech-to-text of a local audio/video file or a media URL (progress on stderr)')
     .option('--engine <engine>', `auto or ${ENGINE_IDS.join(', ')}`, engineOption)
     .option('--format <format>', EXPORT_FORMATS.join(', '), formatOption, 'txt' as ExportFormat)
     .option('--out <file>', 'write to a file instead of stdout')
     .option('--language <code>', 'ISO-639-1 code such as en, or auto')
-    .option('--workers <n>', 'chunks at once (default: cores − 1)', positive)
-    .action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number }) => {
+    .option('--workers <n>', 'chunks at once (default: cores − 1)', positive);
+  addServerOptions(transcribe).action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number } & ServerOptions) => {
+      const team = teamServerOf(options);
+      if (team !== undefined) return transcribeOnTeamServer(team, input, options);
       const opened = await open();
       const controller = new AbortController();
       const interrupt = () => controller.abort();
@@ -157,7 +177,7 @@ export function registerTranscribeCommands(program: Command): void {
       try {
         const all = await opened.stt.settings.all();
         for (const key of SETTING_KEYS) {
-          const value = key === 'stt.openai.apiKey' && all[key] !== null ? '"(set)"' : JSON.stringify(all[key]);
+          const value = SECRET_SETTINGS.has(key) && all[key] !== null ? '"(set)"' : JSON.stringify(all[key]);
           process.stdout.write(`${key} = ${value}\n`);
         }
       } finally {

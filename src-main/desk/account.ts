@@ -4,15 +4,16 @@ import type { OperationOutput, ParsedInput } from '#shared/contract/operations';
 import { DeskError } from '#shared/contract/result';
 import { normalizePrefix } from '#service/store/port';
 import type { DeskDeps } from './deps';
+import { balanceWith, type DeskClient } from './teamServer';
 
 const prefixOf = (key: string) => key.slice(0, 16);
 
-/** The balance record with the owner's key, from the core: rate limited like GET /api/balance. */
-export async function readBalance(deps: DeskDeps): Promise<Balance> {
-  const { core } = deps.service;
-  const admitted = await core.admitKey(deps.owner.key, 'desk');
-  if (!admitted.ok) throw new DeskError('refused', `${admitted.error}${admitted.message === undefined ? '' : `: ${admitted.message}`}`);
-  return core.balance(admitted.caller);
+/**
+ * The balance record the header shows: the owner's from this machine's core, or the team key's
+ * from a team server (teamServer.ts); rate limited like GET /api/balance.
+ */
+export function readBalance(client: DeskClient): Promise<Balance> {
+  return balanceWith(client);
 }
 
 export async function listKeys(deps: DeskDeps): Promise<KeyListing[]> {

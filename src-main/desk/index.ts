@@ -21,6 +21,8 @@ import { AudioTranscriptions } from './queue/transcribeAudio';
 import { searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
 import { FALLBACK_JOB_POLL_MS, JobWatcher, listJobs } from './podcast/jobs';
+import { RemoteJobWatcher } from './podcast/remoteJobs';
+import { DeskClients, testTeamServer } from './teamServer';
 import { DeskQueue } from './queue/index';
 import { importUrlFiles } from './queue/importFiles';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
@@ -65,6 +67,9 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const exportedFolders = new Set<string>();
   const unavailable = (what: string) => new DeskError('unavailable', `${what} needs the desktop app`);
   const emitBalance = (credits: number, plan: string) => events.emitSoon('balance', { credits, plan });
+  // This machine's service, or the team server of Settings ▸ Team server, read at each use.
+  const clients = new DeskClients(deps, settings);
+  const client = () => clients.current();
   const queue = new DeskQueue({
     deps,
     events,
@@ -75,14 +80,25 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       emitBalance(credits, plan);
       events.emitSoon('library.changed', {});
     },
-    onSubmitted: () => void watcher.poll(),
+    onSubmitted: () => {
+      void watcher.poll();
+      void remoteJobs.poll();
+    },
+    client,
   });
-  const audio = new AudioTranscriptions(deps, queue.feed, (credits, plan) => {
-    emitBalance(credits, plan);
-    events.emitSoon('library.changed', {});
-  });
+  const audio = new AudioTranscriptions(
+    deps,
+    queue.feed,
+    (credits, plan) => {
+      emitBalance(credits, plan);
+      events.emitSoon('library.changed', {});
+    },
+    client,
+  );
   const watcher = new JobWatcher({ deps, events, pollMs: options.jobPollMs ?? (deps.podcast.watch === undefined ? 1000 : FALLBACK_JOB_POLL_MS), onItemsChanged: (ids) => void queue.publish(ids) });
   watcher.start();
+  const remoteJobs = new RemoteJobWatcher({ deps, events, client, onItemsChanged: (ids) => void queue.publish(ids), onBalance: emitBalance });
+  remoteJobs.start();
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
   // The desktop app's REST API follows its settings from the start.
@@ -98,7 +114,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       // Which of them the cache already has, read before the estimate (which is plain arithmetic).
       const cached = new Set<string>();
       for (const item of queued) if (item.platform !== null && item.platform !== 'podcast' && (await deps.service.cachedTranscript(item.platform, item.url)) !== undefined) cached.add(`${item.platform} ${item.url}`);
-      return { ...estimateBatch(queued, (platform, url) => cached.has(`${platform} ${url}`)), balance: await deps.store.credits.balance(deps.owner.accountId) };
+      const current = await client();
+      // With a team server the batch is paid from the team key: its balance, when it answers.
+      const balance = current.server === null ? await deps.store.credits.balance(deps.owner.accountId) : await readBalance(current).then((b) => b.credits, () => 0);
+      return { ...estimateBatch(queued, (platform, url) => cached.has(`${platform} ${url}`)), balance };
     },
     'queue.resume': () => queue.runner.run(),
     'queue.retry': (input) => queue.retry(input.ids),
@@ -121,8 +140,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       }
       return importUrlFiles(queue, paths);
     },
-    'podcast.list': async () => ({ jobs: await listJobs(deps) }),
+    'podcast.list': async () => ({ jobs: [...remoteJobs.list(), ...(await listJobs(deps))] }),
     'podcast.cancel': async (input) => {
+      // The spec's REST API has no cancel: a team server's job runs to its end there.
+      if (remoteJobs.list().some((job) => job.jobId === input.jobId)) throw new DeskError('unavailable', 'A team server’s job cannot be cancelled from here: its REST API has no cancel (the job ends on the server, done or failed)');
       const cancelled = await deps.podcast.cancel(deps.owner.accountId, input.jobId);
       await watcher.poll();
       return { cancelled };
@@ -156,7 +177,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return { deleted };
     },
     'balance.get': async () => {
-      const balance = await readBalance(deps);
+      const balance = await readBalance(await client());
       emitBalance(balance.credits, balance.plan);
       return balance;
     },
@@ -170,6 +191,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'keys.create': (input) => createKey(deps, input),
     'keys.revoke': (input) => revokeKey(deps, input.prefix),
     'settings.get': () => settingsView(settingsCtx),
+    'teamServer.test': (input) => testTeamServer(settings, input),
     'settings.update': async (input) => {
       const changed = await updateSettings(settingsCtx, input);
       if (changed.includes('desk.queue.concurrency')) {
@@ -178,6 +200,14 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         void queue.runner.pump();
       }
       if (changed.some((key) => key.startsWith('desk.api.'))) await options.restApi?.apply(await settings.get('desk.api.enabled'), await settings.get('desk.api.port'));
+      // Another service now: the header shows its balance (or keeps the old one if it does not answer), and its jobs are polled.
+      if (changed.some((key) => key.startsWith('team.'))) {
+        void readBalance(await client()).then(
+          (balance) => emitBalance(balance.credits, balance.plan),
+          () => undefined,
+        );
+        void remoteJobs.poll();
+      }
       return settingsView(settingsCtx);
     },
     'upstream.get': () => upstreamProfileView(deps.profile),
@@ -228,6 +258,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     call: (name, input) => run(name, input),
     async close() {
       watcher.stop();
+      remoteJobs.stop();
       audio.close();
       queue.close();
       events.flush();

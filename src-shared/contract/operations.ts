@@ -67,6 +67,14 @@ export const OPERATIONS = {
   'keys.revoke': { input: z.object({ prefix: z.string().min(8).max(64) }), output: z.object({ revoked: z.boolean() }) },
   'settings.get': { input: none, output: settingsViewSchema },
   'settings.update': { input: settingsUpdateInputSchema, output: settingsViewSchema },
+  /**
+   * Settings ▸ Team server's "Test connection": the balance and plan the URL and key get there, or
+   * why not. The form's values where given (before saving), else the saved ones; the key is never echoed.
+   */
+  'teamServer.test': {
+    input: z.strictObject({ url: z.string().max(2048).optional(), key: z.string().max(256).optional() }),
+    output: z.object({ ok: z.boolean(), server: z.string(), credits: z.number().int().nullable(), plan: z.string().nullable(), message: z.string() }),
+  },
   /** The upstream profile: every rotating value with its compiled default and whether it is overridden. */
   'upstream.get': { input: none, output: upstreamProfileViewSchema },
   /** Overrides one value after the service checked its shape (a refusal is `invalid_input` naming the key). */

@@ -46,7 +46,7 @@ async function counted(item: QueueItem) {
   const get = vi.spyOn(cache, 'get');
   const put = vi.spyOn(cache, 'put');
   try {
-    const outcome = await runItem(t.opened, item, new AbortController().signal);
+    const outcome = await runItem(t.opened, { core: t.opened.service.core, key: t.opened.owner.key, server: null }, item, new AbortController().signal);
     return { outcome, parses: urlParses(), gets: get.mock.calls.length, puts: put.mock.calls.length };
   } finally {
     get.mockRestore();

@@ -6,6 +6,7 @@ import { permanentFailure, type PermanentReason } from '#shared/queue/permanence
 import type { NewQueueItem } from '#service/store/port';
 import type { Clock } from '../clock';
 import type { DeskDeps } from '../deps';
+import type { DeskClient } from '../teamServer';
 import type { DeskEvents } from '../events';
 import { QueueFeed } from './feed';
 import { QueueRunner } from './runner';
@@ -18,6 +19,7 @@ export interface DeskQueueOptions {
   concurrency: () => Promise<number>;
   onBalance: (credits: number, plan: string) => void;
   onSubmitted: () => void;
+  client: () => Promise<DeskClient>;
 }
 
 export class DeskQueue {
@@ -28,7 +30,7 @@ export class DeskQueue {
   constructor(options: DeskQueueOptions) {
     this.deps = options.deps;
     this.feed = new QueueFeed(options.events, options.flushMs);
-    this.runner = new QueueRunner({ deps: options.deps, feed: this.feed, clock: options.clock, concurrency: options.concurrency, onBalance: options.onBalance, onSubmitted: options.onSubmitted });
+    this.runner = new QueueRunner({ deps: options.deps, feed: this.feed, clock: options.clock, concurrency: options.concurrency, onBalance: options.onBalance, onSubmitted: options.onSubmitted, client: options.client });
   }
 
   /**

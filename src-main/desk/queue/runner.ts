@@ -13,6 +13,7 @@ import type { PlatformToken } from '#shared/platforms';
 import type { Clock } from '../clock';
 import { CoalescedRuns } from '../coalescedRuns';
 import type { DeskDeps } from '../deps';
+import type { DeskClient } from '../teamServer';
 import type { QueueFeed } from './feed';
 import { runItem, type RateNumbers } from './runItem';
 
@@ -30,6 +31,8 @@ export interface RunnerOptions {
   onBalance: (credits: number, plan: string) => void;
   /** A podcast item was submitted: the job watcher takes over. */
   onSubmitted: () => void;
+  /** The service the items go to (this machine's, or a team server's: teamServer.ts), read at every pass. */
+  client: () => Promise<DeskClient>;
 }
 
 export class QueueRunner {
@@ -143,8 +146,10 @@ export class QueueRunner {
       return;
     }
     // A balance known to be empty: every request would be refused `no_credits`, so none is sent.
+    // (A team server's balance is not known without a request: its 403 pauses the queue instead.)
     const { store, owner } = this.options.deps;
-    const credits = await store.credits.balance(owner.accountId);
+    const client = await this.options.client();
+    const credits = client.server === null ? await store.credits.balance(owner.accountId) : 1;
     if (credits <= 0) {
       // The header may still show an older balance (credits can change outside the desk: the CLI).
       this.options.onBalance(credits, (await store.accounts.get(owner.accountId))?.plan ?? 'free');
@@ -153,7 +158,7 @@ export class QueueRunner {
     }
     // Paused, closed or removed while the store was read: start nothing.
     if (this.closed || this.phase !== 'running') return;
-    for (const item of next) this.start(item);
+    for (const item of next) this.start(item, client);
     this.changed();
   }
 
@@ -164,7 +169,7 @@ export class QueueRunner {
     for (const controller of this.active.values()) controller.abort();
   }
 
-  private start(item: QueueItem): void {
+  private start(item: QueueItem, client: DeskClient): void {
     const controller = new AbortController();
     this.active.set(item.id, controller);
     const { store } = this.options.deps;
@@ -172,7 +177,7 @@ export class QueueRunner {
       .update(item.id, { status: 'running' })
       .then(async (running) => {
         if (running !== undefined) this.options.feed.upsert(running);
-        return runItem(this.options.deps, item, controller.signal);
+        return runItem(this.options.deps, client, item, controller.signal);
       })
       .then(
         async (outcome) => {

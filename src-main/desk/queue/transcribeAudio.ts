@@ -10,6 +10,7 @@ import { AUDIO_PLATFORMS, type AudioPlatform } from '#service/core/audioTranscri
 import { SYNC_TRANSCRIPT_PRICE } from '#service/billing';
 import type { QueueItemUpdate } from '#service/store/port';
 import type { DeskDeps } from '../deps';
+import type { DeskClient } from '../teamServer';
 import type { QueueFeed } from './feed';
 
 export const TRANSCRIBED_FROM_AUDIO = 'Transcribed from the video’s audio (our speech-to-text)';
@@ -23,6 +24,8 @@ export class AudioTranscriptions {
     private readonly deps: DeskDeps,
     private readonly feed: QueueFeed,
     private readonly onBalance: (credits: number, plan: string) => void,
+    /** This machine's core, or a team server's, which refuses it (not a REST route). */
+    private readonly client: () => Promise<DeskClient>,
   ) {}
 
   /** Starts it; the row says `running`, then `done` with the transcript, or `empty` with why not. */
@@ -50,8 +53,8 @@ export class AudioTranscriptions {
   }
 
   private async transcribe(item: QueueItem, platform: AudioPlatform, signal: AbortSignal): Promise<QueueItemUpdate> {
-    const { core } = this.deps.service;
-    const admitted = await core.admitKey(this.deps.owner.key, 'desk');
+    const { core, key } = await this.client();
+    const admitted = await core.admitKey(key, 'desk');
     if (!admitted.ok) return notTranscribed(admitted);
     const parsed = parseForPlatform(platform, item.url);
     if (!parsed.ok) return notTranscribed({ status: 400, error: parsed.error, message: parsed.reason });

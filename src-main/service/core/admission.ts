@@ -19,7 +19,11 @@ export interface Rate {
   retryAfterMs: number | null;
 }
 
-export type AdmitDecision = { ok: true; caller: Caller; rate: Rate } | { ok: false; status: 401 | 429; error: string; message?: string; rate: Rate };
+/**
+ * 401 and 429 are this service's own answers; 502 is a team server's client (service/remote) that
+ * could not reach it or read its answer.
+ */
+export type AdmitDecision = { ok: true; caller: Caller; rate: Rate } | { ok: false; status: 401 | 429 | 502; error: string; message?: string; rate: Rate };
 
 export function rateOf(decision: RateDecision, now: number): Rate {
   return {

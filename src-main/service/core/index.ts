@@ -17,12 +17,15 @@ import { fetchTranscript, honouredLang, transcriptCacheKey, type FetchDeps, type
 import type { BalanceOutcome, JobOutcome, PodcastOutcome, TranscriptOutcome } from './outcomes';
 import { job, submitPodcast } from './podcast';
 import { cachedTranscriptOf, type Transcript } from './transcript';
+import type { CoreClient } from './client';
 
 export type { AdmitDecision, Rate } from './admission';
 export type { Caller } from './caller';
 export type { TranscriptRequest } from './fetchTranscript';
 export type { BalanceOutcome, JobOutcome, PodcastOutcome, Refusal, TranscriptOutcome } from './outcomes';
 export type { Transcript } from './transcript';
+export type { CoreClient } from './client';
+export { isRefusal } from './client';
 
 export interface CoreOptions {
   store: Store;
@@ -34,7 +37,8 @@ export interface CoreOptions {
   stt?: SpeechToText;
 }
 
-export class TranscriptCore {
+/** This machine's service; `RemoteCore` (service/remote/) is a team server's behind the same interface. */
+export class TranscriptCore implements CoreClient {
   private readonly store: Store;
   private readonly podcast: PodcastSubmitter;
   private readonly now: () => number;

@@ -1,4 +1,4 @@
-// Settings: appearance, queue, export, the local REST API, the transcript cache, speech-to-text, platform accounts, the upstream profile, API keys.
+// Settings: appearance, queue, export, the local REST API, a team server, the transcript cache, speech-to-text, platform accounts, the upstream profile, API keys.
 import { useEffect, useState } from 'react';
 import { THEMES } from '#shared/settings';
 import { useSettings } from '../../stores/settings';
@@ -7,6 +7,7 @@ import { CachePanel } from './CachePanel';
 import { KeysPanel } from './KeysPanel';
 import { OwnerCreditsPanel } from './OwnerCreditsPanel';
 import { SpeechPanel } from './SpeechPanel';
+import { TeamServerPanel } from './TeamServerPanel';
 import { UpstreamPanel } from './UpstreamPanel';
 import { useSave } from './useSave';
 
@@ -79,6 +80,7 @@ export function SettingsView() {
           {api.problem ?? ''} {!api.controllable && api.running ? 'This desk is served by transcript-desk serve --ui, which is the API itself; the switch and port apply to the desktop app.' : ''}
         </p>
       </section>
+      <TeamServerPanel />
       <CachePanel />
       <SpeechPanel />
       <AccountsPanel />
