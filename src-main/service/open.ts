@@ -140,7 +140,7 @@ export interface OpenedWorker {
   engine: string;
   chunkConcurrency: number;
   /** Finishes or releases the jobs in hand (up to `graceMs`), then closes pg-boss and the store. */
-  stop(graceMs: number): Promise<{ released: number }>;
+  stop(graceMs: number): Promise<{ finished: number; released: number }>;
 }
 
 /**

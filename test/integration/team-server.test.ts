@@ -10,6 +10,7 @@ import { createKey, type CreatedKey } from '../helpers/cli';
 import { POLLED_JOB_GUARD_MS, speechGuardMs } from '../helpers/guards';
 import { call, post, type Reply } from '../helpers/http';
 import { freshDatabase } from '../helpers/postgresDatabase';
+import { commandLine, groupMembers } from '../helpers/procTree';
 import { clipGuardMs, expectClipSpeech } from '../helpers/spoken';
 import { startTeamServer, type TeamServer, type WorkerProcess } from '../helpers/teamServer';
 import { abortedWhenTestEnds } from '../helpers/teardown';
@@ -150,7 +151,7 @@ describe('podcast episodes on the workers', () => {
   });
 
   it("a worker's SIGTERM mid-chunk, past its grace: it hands the chunk back and exits 0 at once; another worker redoes it; done, charged once", { timeout: speechGuardMs(EPISODE_SECONDS, { engineRtf, passes: 2, overheadMs: 120_000 }) }, async () => {
-    // No grace: whatever the chunk, it is handed back (a grace of several seconds would let this short chunk finish).
+    // No grace (pg-boss waits 1 s at least): the chunk in hand is handed back.
     const leaving = await team.startWorker('w4', ['--stop-grace-seconds', '0']);
     const { key } = await newKey('plus', 30);
     const url = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration, 'no-duration');
@@ -166,6 +167,8 @@ describe('podcast episodes on the workers', () => {
       reserved = 30 - (await balanceAt(1, key));
       expect(reserved).toBeGreaterThan(0);
       const start = await leaving.waitFor((l) => l.event === 'chunk.start' && l.episode === episodeKey);
+      // Its engine is paused, so the chunk cannot finish inside the grace, however fast this machine is.
+      await pauseEngine(leaving);
       const askedAt = Date.now();
       await leaving.kill('SIGTERM');
       expect(await leaving.exited).toBe(0);
@@ -231,3 +234,17 @@ describe('a node goes down', () => {
     expect(cached.body).toMatchObject({ cached: true, credits: 2 });
   });
 });
+
+/** SIGSTOPs the speech engine process a worker runs for its chunk (waiting for it to appear): the chunk cannot finish. */
+async function pauseEngine(worker: WorkerProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const engine = groupMembers(worker.pid).find((pid) => pid !== worker.pid && commandLine(pid).some((arg) => arg.includes('pocketsphinx')));
+    if (engine !== undefined) {
+      process.kill(engine, 'SIGSTOP');
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`worker ${worker.name} ran no engine process within 10 s`);
+    await sleep(10);
+  }
+}

@@ -41,6 +41,8 @@ export class ClusterWorker {
   private engine: SpeechEngine | undefined;
   private stopping = false;
   private readonly inHand = new Set<Promise<unknown>>();
+  /** Jobs in hand at a stop: finished within the grace, or handed back to the queue. */
+  private readonly endedWhileStopping = { finished: 0, released: 0 };
 
   constructor(
     private readonly deps: WorkerDeps,
@@ -67,16 +69,15 @@ export class ClusterWorker {
    * the ones still running, which releases them to another worker (a retry, from their last
    * finished chunk). Closes the engine and pg-boss; the store is the caller's to close.
    */
-  async stop(graceMs: number): Promise<{ released: number }> {
+  async stop(graceMs: number): Promise<{ finished: number; released: number }> {
     this.stopping = true;
-    const running = this.inHand.size;
-    this.options.log('stopping', { inHand: running, graceSeconds: Math.round(graceMs / 1000) });
+    const inHand = [...this.inHand];
+    this.options.log('stopping', { inHand: inHand.length, graceSeconds: Math.round(graceMs / 1000) });
     await this.deps.boss.stop({ graceful: true, timeout: graceMs, close: true });
-    const released = this.inHand.size;
-    await Promise.allSettled([...this.inHand]);
+    await Promise.allSettled(inHand);
     await this.engine?.close();
-    this.options.log('stopped', { finished: running - released, released });
-    return { released };
+    this.options.log('stopped', { ...this.endedWhileStopping });
+    return { ...this.endedWhileStopping };
   }
 
   private async work<T extends object>(queue: string, localConcurrency: number, handler: (job: JobWithMetadata<T>, signal: AbortSignal) => Promise<unknown>): Promise<void> {
@@ -88,7 +89,13 @@ export class ClusterWorker {
         const running = handler(job, job.signal);
         this.inHand.add(running);
         try {
-          return await running;
+          const result = await running;
+          if (this.stopping) this.endedWhileStopping.finished++;
+          return result;
+        } catch (error) {
+          // Failed by the stop's deadline (or failing on its own meanwhile): pg-boss retries it elsewhere.
+          if (this.stopping) this.endedWhileStopping.released++;
+          throw error;
         } finally {
           this.inHand.delete(running);
         }
