@@ -215,9 +215,10 @@ export class QueueRunner {
           if (outcome.update.status === 'submitted') this.options.onSubmitted();
         },
         async (error: unknown) => {
+          // Closed under it (the app quits, a test ends): the store it would write to is gone, and that is no bug.
+          if (this.closed) return;
           // The facade answers every failure as a response; getting here is a bug. The item says so instead of spinning forever.
           console.error('transcript-desk: a queue item failed unexpectedly:', error);
-          if (this.closed) return;
           const updated = await store.queue.update(item.id, { status: 'failed', error: 'Internal error', message: error instanceof Error ? error.message : String(error), httpStatus: 500, credits: 0 });
           if (updated !== undefined) this.options.feed.upsert(updated);
         },
