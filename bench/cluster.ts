@@ -9,26 +9,24 @@
 // Every process runs on the same cores (the workers' engines, the API nodes, PostgreSQL, the load
 // generator in this process): on a small machine the ratios show coordination overhead and this
 // machine's parallel ceiling, not what a cluster of machines would do. No pass/fail thresholds.
-import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PgStore } from '#service/postgres/pgStore';
 import { runCli } from '../test/helpers/cli';
+import { cpuMsOf, startBuiltServe } from './process';
 import { startPostgres, type RunningPostgres } from '../test/helpers/postgres';
-import { killGroup, trackGroup } from '../test/helpers/processes';
 import { startWorker, type WorkerProcess } from '../test/helpers/teamServer';
 import { episodeLink, PODCAST_IDS } from '../test/upstream/hosts/podcasts';
 import { defaultMediaDir, EPISODE_SECONDS, prepareMedia } from '../test/upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../test/upstream/server';
 
 const ROOT = resolve(__dirname, '..');
-const BUILT_CLI = resolve(ROOT, 'out/main/cli.js');
 const CORES = availableParallelism();
 /** Rounds of the episode measurements; a round is skipped when it would overrun EPISODE_BUDGET_S. */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
@@ -58,52 +56,21 @@ interface ApiNode {
   kill(): Promise<void>;
 }
 
-/**
- * `serve --database` as `npm run serve` runs it (built CLI, plain node, its flags), leading its own
- * process group. Once it listens its stdout (an access line per request) is read and dropped: kept,
- * it would cost this process, which also makes the load, more with every request.
- */
+/** `serve --database` as `npm run serve` runs it (bench/process.ts), with a data home of its own. */
 async function startNode(database: string): Promise<ApiNode> {
   const home = mkdtempSync(join(tmpdir(), 'td-bench-node-'));
   homes.add(home);
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ['--max-semi-space-size=16', BUILT_CLI, 'serve', '--port', '0', '--database', database], {
-    cwd: ROOT,
-    env: { ...process.env, ...upstreamEnv(), TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_DATABASE: database },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  trackGroup(child);
-  const pid = child.pid as number;
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const { child, url } = await startBuiltServe(['--database', database], { ...upstreamEnv(), TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_DATABASE: database });
   const exited = once(child, 'exit');
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not listen within 60 s: ${stderr}`)), 60_000);
-    const listening = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m === null) return;
-      clearTimeout(timer);
-      child.stdout.off('data', listening);
-      child.stdout.resume();
-      resolveUrl(m[1] as string);
-    };
-    child.stdout.on('data', listening);
-    void exited.then(([code]) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${String(code)}: ${stderr}`));
-    });
-  });
   const node: ApiNode = {
     url,
-    pid,
+    pid: child.pid as number,
     kill: async () => {
+      // An API node of a team server runs no child process (speech-to-text is the workers').
       if (child.exitCode === null && child.signalCode === null) {
-        killGroup(pid);
+        child.kill('SIGKILL');
         await exited;
       }
-      killGroup(pid);
       rmSync(home, { recursive: true, force: true });
       homes.delete(home);
       nodes.delete(node);
@@ -128,16 +95,6 @@ async function spawnWorkers(database: string, count: number, concurrency: number
 async function killAll(): Promise<void> {
   await Promise.allSettled([...[...workers].map((w) => w.kill('SIGKILL')), ...[...nodes].map((n) => n.kill())]);
   workers.clear();
-}
-
-/** User + system CPU a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-function cpuMsOf(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /** CPU (ms) of PostgreSQL: the postmaster and its children now (the bench's pools keep their backends open). */

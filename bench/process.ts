@@ -43,7 +43,7 @@ function listeningChild(nodeArgs: string[], env: NodeJS.ProcessEnv): Promise<{ c
 }
 
 /** User + system CPU a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-function cpuMsOf(pid: number | undefined): number | undefined {
+export function cpuMsOf(pid: number | undefined): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;

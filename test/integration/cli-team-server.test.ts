@@ -4,10 +4,10 @@
 // and never opens a data home of its own in this mode.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/loopback';
 import { BUILT_CLI, createKey, outputOf, runCli, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
 import { cliGuardMs, POLLED_JOB_GUARD_MS } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
@@ -41,15 +41,6 @@ function runWithStdin(args: string[], input: string, env: NodeJS.ProcessEnv) {
   trackGroup(child);
   child.stdin.end(input);
   return outputOf(child);
-}
-
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {
@@ -141,7 +132,7 @@ describe('get --server', { timeout: cliGuardMs(3) }, () => {
   });
 
   it('a server nobody answers at: a clear error naming it, exit 1, at once', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}`;
+    const url = `http://127.0.0.1:${await freePort()}`;
     const started = Date.now();
     const result = await remote(['get', YT, '--server', url]);
     expect(result.code).toBe(1);

@@ -1,10 +1,10 @@
 // The desk against a team server (Settings ▸ Team server): a real `serve` process on loopback
 // stands in for it (it speaks exactly the spec's REST API), a desk on another data home whose own
 // upstream leads nowhere, so every transcript it shows must have come from the team server.
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueItem } from '#shared/contract/queue';
+import { freePort } from '../helpers/loopback';
 import { createKey, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { cliGuardMs, POLLED_JOB_GUARD_MS } from '../helpers/guards';
@@ -33,15 +33,6 @@ async function settled(deadlineMs: number): Promise<QueueItem[]> {
     if (items.every((item) => !['queued', 'running', 'submitted'].includes(item.status)) || Date.now() > until) return items;
     await sleep(100);
   }
-}
-
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {
@@ -137,7 +128,7 @@ describe('the desk with a team server', { timeout: POLLED_JOB_GUARD_MS }, () => 
   });
 
   it('a team server that stops answering: the row fails saying so, nothing is charged here', async () => {
-    const gone = `http://127.0.0.1:${await closedPort()}`;
+    const gone = `http://127.0.0.1:${await freePort()}`;
     await t.call('settings.update', { changes: { 'team.server.url': gone } });
     await expect(t.call('balance.get', {})).rejects.toThrow(`Team server unreachable: The team server ${gone} could not be reached: connection refused`);
     await t.call('queue.enqueue', { entries: [{ url: `https://youtu.be/${YOUTUBE_IDS.noCaptions}` }] });

@@ -12,7 +12,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { podcastPrice } from '../billing';
 import { publishedTranscript } from '../podcast/publishedTranscript';
 import type { ClusterStore } from '../store/cluster';
-import type { FinishedEpisode } from '../store/port';
+import type { EpisodeWork, FinishedEpisode } from '../store/port';
 import { downloadMedia } from '../stt/audio/download';
 import { BYTES_PER_SAMPLE, SAMPLE_RATE } from '../stt/audio/tools';
 import { planChunks, type ChunkPlan } from '../stt/chunker';
@@ -49,12 +49,12 @@ export class FinalFailure extends Error {
 /** The attempt a handler holds: settling by it leaves a job alone once another worker has it. */
 const attemptOf = (job: { id: string; retryCount: number }) => ({ id: job.id, retryCount: job.retryCount });
 
-/** Whether the episode still wants work; logs and says false when it does not. */
-async function stillWanted(deps: StepDeps, step: string, key: string): Promise<boolean> {
+/** The episode while it still wants work; logs and answers undefined when it does not. */
+async function stillWanted(deps: StepDeps, step: string, key: string): Promise<EpisodeWork | undefined> {
   const episode = await deps.store.podcastWork.episode(key);
-  if (episode?.status === 'processing') return true;
+  if (episode?.status === 'processing') return episode;
   deps.log(`${step}.skipped`, { episode: key, reason: episode === undefined ? 'no such episode' : `the episode is ${episode.status}` });
-  return false;
+  return undefined;
 }
 
 /** Settles the episode (every payer charged at the real price) and its job, together. */
@@ -72,8 +72,7 @@ async function finishEpisode(deps: StepDeps, queue: string, job: JobWithMetadata
 export async function prepareEpisode(deps: StepDeps, job: JobWithMetadata<EpisodeJob>, signal: AbortSignal): Promise<void> {
   const { episode: key, taskKey } = job.data;
   const work = deps.store.podcastWork;
-  if (!(await stillWanted(deps, 'prepare', key))) return;
-  const episode = await work.episode(key);
+  const episode = await stillWanted(deps, 'prepare', key);
   if (episode === undefined) return;
   // Starts the episode's clock (the job record's startedAt). The pid is this machine's and means
   // nothing to the others: the queue, not the pid, says who holds the episode.
@@ -140,14 +139,15 @@ export async function prepareEpisode(deps: StepDeps, job: JobWithMetadata<Episod
 
 export async function transcribeChunk(deps: StepDeps, job: JobWithMetadata<ChunkJob>, signal: AbortSignal): Promise<void> {
   const { episode: key, taskKey, index } = job.data;
-  if (!(await stillWanted(deps, 'chunk', key))) return;
+  if ((await stillWanted(deps, 'chunk', key)) === undefined) return;
   const { store, engine } = deps;
   if (await store.chunkWork.isFinished(taskKey, index)) {
     deps.log('chunk.skipped', { episode: key, chunk: index, reason: 'finished already' });
     return;
   }
-  const task = await store.sttTasks.get(taskKey);
-  const plan = task === undefined ? undefined : (JSON.parse(task.plan) as ChunkPlan);
+  // The plan alone: the task's finished chunks (all their segments) are the merge's business.
+  const planJson = await store.chunkWork.plan(taskKey);
+  const plan = planJson === undefined ? undefined : (JSON.parse(planJson) as ChunkPlan);
   const chunk = plan?.chunks[index];
   if (plan === undefined || chunk === undefined) throw new FinalFailure(`Chunk ${index} of the episode is not in its plan`);
   const pcm = await store.chunkWork.audio(taskKey, index);
@@ -184,7 +184,7 @@ export async function transcribeChunk(deps: StepDeps, job: JobWithMetadata<Chunk
 
 export async function mergeEpisode(deps: StepDeps, job: JobWithMetadata<EpisodeJob>): Promise<void> {
   const { episode: key, taskKey } = job.data;
-  if (!(await stillWanted(deps, 'merge', key))) return;
+  if ((await stillWanted(deps, 'merge', key)) === undefined) return;
   const task = await deps.store.sttTasks.get(taskKey);
   if (task === undefined) throw new FinalFailure('The episode\'s chunks are gone');
   const plan = JSON.parse(task.plan) as ChunkPlan;

@@ -28,6 +28,10 @@ export function pgChunkWork(sql: Sql): ChunkWorkStore {
       );
       return rows.map((r) => ({ taskKey: r.task_key, index: r.idx, worker: r.worker, engine: r.engine, wordLevel: r.word_level, attempt: r.attempt, startedAt: r.started_at, finishedAt: r.finished_at }));
     },
+    async plan(taskKey) {
+      const [row] = await sql.query<{ plan: string }>('SELECT plan FROM stt_tasks WHERE task_key = $1', [taskKey]);
+      return row?.plan;
+    },
     async isFinished(taskKey, index) {
       return (await sql.query('SELECT 1 FROM stt_chunks WHERE task_key = $1 AND idx = $2', [taskKey, index])).length > 0;
     },

@@ -24,6 +24,8 @@ export interface ChunkWorkStore {
   /** Records the run that finished a chunk (replacing a record from an earlier plan of the same task). */
   recordRun(run: ChunkRun): Promise<void>;
   runs(taskKey: string): Promise<ChunkRun[]>;
+  /** A task's chunk plan (JSON ChunkPlan) without its finished chunks' segments: what one chunk's worker needs. */
+  plan(taskKey: string): Promise<string | undefined>;
   /** Whether the chunk is finished (its segments saved): a chunk is never redone. */
   isFinished(taskKey: string, index: number): Promise<boolean>;
   /** How many chunks of the task are finished. */
