@@ -15,6 +15,20 @@ export const PLATFORM_TOKENS = [
 ] as const;
 
 export type PlatformToken = (typeof PLATFORM_TOKENS)[number];
+
+/**
+ * Where a library transcript came from: one of the ten sources, or `local`, a file on this machine
+ * transcribed by our own speech-to-text (the desk's dropped media, `transcribe FILE`). `local` is
+ * never a REST platform: no REST path, cookie or fetcher takes it.
+ */
+export const LOCAL_PLATFORM = 'local';
+export const LIBRARY_PLATFORMS = [...PLATFORM_TOKENS, LOCAL_PLATFORM] as const;
+export type LibraryPlatform = (typeof LIBRARY_PLATFORMS)[number];
+
+/** A library platform's name as the desk shows it. */
+export function libraryPlatformName(platform: LibraryPlatform): string {
+  return platform === LOCAL_PLATFORM ? 'Local file' : PLATFORMS[platform].uiName;
+}
 export type SyncPlatformToken = Exclude<PlatformToken, 'podcast'>;
 
 /** Where a platform's transcript comes from: captions the upstream serves, or our own speech-to-text. */

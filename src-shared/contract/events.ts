@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { balanceSchema } from './account';
 import { APP_COMMANDS } from './host';
+import { mediaJobSchema } from './media';
 import { modelDownloadSchema } from './models';
 import { podcastJobSchema } from './podcast';
 import { queueItemSchema, queueStateSchema } from './queue';
@@ -12,6 +13,8 @@ export const EVENTS = {
   /** The runner's phase, concurrency, and the rate-limit countdown. */
   'queue.state': queueStateSchema,
   'job.progress': podcastJobSchema,
+  /** Local media jobs added or changed (progress a few times a second at most), and ids dismissed. */
+  'media.changed': z.object({ upserted: z.array(mediaJobSchema), removed: z.array(z.string()) }),
   /** Balance and plan from the last answer of the service. */
   balance: balanceSchema,
   'model.progress': modelDownloadSchema,

@@ -2,6 +2,7 @@
 // sign-in windows and a keychain; the browser build (serve --ui) has none of these. The renderer
 // shows a control only where its host can carry it out.
 import { z } from 'zod';
+import { mediaIntakeSchema } from './media';
 import { platformSchema } from './transcript';
 
 export const SECRET_BACKENDS = ['keychain', 'safeStorage', 'none'] as const;
@@ -39,7 +40,11 @@ export type PlatformCookies = z.infer<typeof platformCookiesSchema>;
 export const MAX_COOKIES_TXT = 1024 * 1024;
 
 export const importFilesInputSchema = z.object({
-  /** Absolute paths of URL-list files (dropped files, a second launch's arguments); the host's open dialog when absent. */
+  /**
+   * Absolute paths of dropped or opened files (a second launch's arguments, "Open with"); the
+   * host's open dialog when absent. URL-list files (.txt .csv .md .html) give their links; any other
+   * file is probed as audio or video (a local media job); a folder is counted, not started.
+   */
   paths: z.array(z.string().min(1).max(4096)).min(1).max(100).optional(),
 });
 
@@ -52,6 +57,8 @@ export const importFilesOutputSchema = z.object({
   folded: z.number().int(),
   /** Tokens that look like links but are not http(s) (`htps://…`), each once: reported, not queued. */
   malformed: z.array(z.string()).optional(),
+  /** The paths that were not URL lists: media jobs started, refusals with their reason, folders counted. */
+  media: mediaIntakeSchema.optional(),
 });
 export type ImportFilesOutput = z.infer<typeof importFilesOutputSchema>;
 

@@ -5,6 +5,7 @@ export * from './events';
 export * from './exports';
 export * from './host';
 export * from './library';
+export * from './media';
 export * from './models';
 export * from './operations';
 export * from './podcast';

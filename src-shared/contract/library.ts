@@ -1,6 +1,6 @@
 // The library: every transcript this install fetched or produced, searchable.
 import { z } from 'zod';
-import { platformSchema, transcriptRefSchema } from './transcript';
+import { libraryPlatformSchema, transcriptRefSchema } from './transcript';
 
 /** A piece of a snippet; `hit` pieces are what matched. The renderer draws them as text, never as HTML. */
 export const textPartSchema = z.object({ text: z.string(), hit: z.boolean() });
@@ -9,7 +9,7 @@ export type TextPart = z.infer<typeof textPartSchema>;
 export const libraryEntrySchema = z.object({
   id: z.number().int(),
   ref: transcriptRefSchema,
-  platform: platformSchema,
+  platform: libraryPlatformSchema,
   title: z.string().nullable(),
   /** Podcasts: the show. */
   subtitle: z.string().nullable(),
@@ -24,7 +24,7 @@ export type LibraryEntry = z.infer<typeof libraryEntrySchema>;
 export const librarySearchInputSchema = z.object({
   /** Words (all must occur, the last one as a prefix) or "a quoted phrase"; empty lists everything, newest first. */
   query: z.string().max(500).default(''),
-  platform: platformSchema.nullable().default(null),
+  platform: libraryPlatformSchema.nullable().default(null),
   /** Inclusive range on when the transcript was stored, ms since epoch. */
   from: z.number().nullable().default(null),
   to: z.number().nullable().default(null),

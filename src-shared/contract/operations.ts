@@ -6,6 +6,7 @@ import { balanceSchema, createdKeySchema, createKeyInputSchema, keyListingSchema
 import { exportInputSchema, exportOutputSchema } from './exports';
 import { importFilesInputSchema, importFilesOutputSchema, MAX_COOKIES_TXT, platformCookiesSchema } from './host';
 import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
+import { MEDIA_OPERATIONS } from './media';
 import { modelsViewSchema } from './models';
 import { podcastJobSchema } from './podcast';
 import { PERMANENT_REASONS } from '../queue/permanence';
@@ -93,6 +94,7 @@ export const OPERATIONS = {
   'models.list': { input: none, output: modelsViewSchema },
   'models.download': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
   'models.cancel': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) },
+  ...MEDIA_OPERATIONS,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -1,12 +1,14 @@
 // Where a finished transcript lives and what the viewer shows of it.
 import { z } from 'zod';
-import { PLATFORM_TOKENS } from '../platforms';
+import { LIBRARY_PLATFORMS, PLATFORM_TOKENS } from '../platforms';
 
 export const platformSchema = z.enum(PLATFORM_TOKENS);
+/** A source platform, or `local` (a file on this machine): what the library and the viewer name. */
+export const libraryPlatformSchema = z.enum(LIBRARY_PLATFORMS);
 
 /** A transcript of the shared cache (by platform and cache key, aliases followed) or of a podcast episode. */
 export const transcriptRefSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('transcript'), platform: platformSchema, key: z.string().min(1).max(4096) }),
+  z.object({ kind: z.literal('transcript'), platform: libraryPlatformSchema, key: z.string().min(1).max(4096) }),
   z.object({ kind: z.literal('episode'), key: z.string().min(1).max(4096) }),
 ]);
 export type TranscriptRef = z.infer<typeof transcriptRefSchema>;
@@ -24,7 +26,7 @@ export type CaptionTrackInfo = z.infer<typeof captionTrackSchema>;
 
 export const transcriptViewSchema = z.object({
   ref: transcriptRefSchema,
-  platform: platformSchema,
+  platform: libraryPlatformSchema,
   title: z.string().nullable(),
   /** Podcasts: the show's name. */
   subtitle: z.string().nullable(),
@@ -39,5 +41,21 @@ export const transcriptViewSchema = z.object({
   /** YouTube: every caption track the video exposes; the shown one has `language` as its name. */
   captionTracks: z.array(captionTrackSchema),
   createdAt: z.number(),
+  /** A local file's transcript (platform `local`): where it came from, and how to play it; null for every other. */
+  localFile: z
+    .object({
+      name: z.string(),
+      path: z.string(),
+      durationSeconds: z.number(),
+      engine: z.string(),
+      /** The whisper model or the remote endpoint's model; null where the engine has none (pocketsphinx). */
+      model: z.string().nullable(),
+      /** The desk's player reads the file here (the app's media protocol or the browser build's media route); null when it cannot be played. */
+      playerSrc: z.string().nullable(),
+      video: z.boolean(),
+      /** Why there is no player (the file was moved or deleted); null when there is one. */
+      playerProblem: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TranscriptView = z.infer<typeof transcriptViewSchema>;

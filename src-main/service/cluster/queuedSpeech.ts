@@ -73,5 +73,5 @@ export class QueuedSpeechToText extends SpeechToText {
 
 function resultOf(output: MediaOutput): TranscriptionResult {
   if (!output.ok) throw new SttError(output.code, output.message);
-  return { text: output.text, segments: output.segments, durationSeconds: output.durationSeconds, engine: output.engine as EngineId, chunksTotal: output.chunksTotal, chunksReused: 0 };
+  return { text: output.text, segments: output.segments, durationSeconds: output.durationSeconds, engine: output.engine as EngineId, model: null, chunksTotal: output.chunksTotal, chunksReused: 0 };
 }

@@ -1,7 +1,7 @@
 // A cached transcript as the core hands it out: what the cache keeps, with the spec body typed and
 // the fields callers look for (language, video id, caption tracks) read out of it once, here.
 import type { LongformBody, PlatformBody, SpecCaptionTrack } from '#shared/contract/api/index';
-import type { PlatformToken, SyncPlatformToken } from '#shared/platforms';
+import type { LibraryPlatform, SyncPlatformToken } from '#shared/platforms';
 import type { Segment } from '#shared/transcript';
 import type { CachedTranscript } from '../store/port';
 
@@ -24,7 +24,7 @@ export interface Transcript {
 }
 
 /** The fields only YouTube's body has. */
-function longformFields(platform: PlatformToken, body: PlatformBody): Pick<Transcript, 'language' | 'videoId' | 'captionTracks'> {
+function longformFields(platform: LibraryPlatform, body: PlatformBody): Pick<Transcript, 'language' | 'videoId' | 'captionTracks'> {
   if (platform !== 'longform') return { language: null, videoId: null, captionTracks: [] };
   const longform = body as LongformBody;
   return { language: longform.language, videoId: longform.videoId, captionTracks: longform.captionTracks };

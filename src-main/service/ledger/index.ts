@@ -13,6 +13,7 @@ import { QueueItems } from './queueItems';
 import { RateWindows } from './rateWindows';
 import { SettingsStore } from './settings';
 import { SttTasks } from './sttTasks';
+import { MediaJobs } from './mediaJobs';
 import { TranscriptCache } from './transcriptCache';
 
 export class Ledger {
@@ -25,6 +26,7 @@ export class Ledger {
   readonly podcastWork: PodcastWork;
   readonly settings: SettingsStore;
   readonly sttTasks: SttTasks;
+  readonly mediaJobs: MediaJobs;
   readonly queue: QueueItems;
   readonly library: Library;
   readonly maintenance: LedgerMaintenance;
@@ -42,6 +44,7 @@ export class Ledger {
     this.podcastWork = new PodcastWork(db, this.credits);
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
+    this.mediaJobs = new MediaJobs(db);
     this.queue = new QueueItems(db);
     this.library = new Library(db, index);
     this.maintenance = new LedgerMaintenance(db);

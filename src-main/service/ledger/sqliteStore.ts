@@ -85,6 +85,7 @@ function tablesOf(ledger: Ledger, run: Runner, keyCache: KeyLookupCache, outside
       ...wrap(ledger.queue, ['get', 'list', 'nextQueued', 'update', 'requeueRunning', 'retry', 'restore', 'remove', 'idsWithStatus', 'byJob'], run),
       add: (entries) => run(() => ledger.queue.add(entries, randomUUID)),
     },
+    mediaJobs: wrap(ledger.mediaJobs, ['add', 'get', 'list', 'update', 'remove', 'requeueRunning'], run),
     library: wrap(ledger.library, ['search', 'get', 'delete'], run),
     settings: wrap(ledger.settings, ['get', 'all', 'set', 'clear'], run),
     maintenance: wrap(ledger.maintenance, ['sizes', 'rowCounts', 'checkpoint', 'vacuum'], run),
@@ -123,6 +124,7 @@ export class SqliteStore implements Store {
   readonly podcastWork;
   readonly sttTasks;
   readonly queue;
+  readonly mediaJobs;
   readonly library;
   readonly settings;
   readonly maintenance;
@@ -143,7 +145,7 @@ export class SqliteStore implements Store {
     const tables = tablesOf(ledger, (call) => this.outside(call), this.keyCache, true);
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
-    ({ library: this.library, settings: this.settings, maintenance: this.maintenance } = tables);
+    ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs } = tables);
     this.begin = ledger.db.prepare('BEGIN IMMEDIATE');
     this.commit = ledger.db.prepare('COMMIT');
     this.rollback = ledger.db.prepare('ROLLBACK');

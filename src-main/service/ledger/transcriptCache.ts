@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { PlatformToken } from '#shared/platforms';
+import type { LibraryPlatform } from '#shared/platforms';
 import type { CachedTranscript, CacheStats, StaleTranscript } from '../store/transcripts';
 import { footprintOf } from '../store/footprint';
 import type { LibraryIndexer } from './libraryIndex';
@@ -20,7 +20,7 @@ const MIN_MERGE_PAGES = 64;
 
 interface Row {
   id: number;
-  platform: PlatformToken;
+  platform: LibraryPlatform;
   canonical_key: string;
   source_url: string;
   title: string | null;
@@ -86,13 +86,13 @@ export class TranscriptCache {
     // A negative page count: merge whatever segments there are, tombstones included (FTS5 'merge').
     this.mergeIndex = db.prepare<[number]>("INSERT INTO library_fts (library_fts, rank) VALUES ('merge', ?)");
     this.optimizeIndex = db.prepare("INSERT INTO library_fts (library_fts) VALUES ('optimize')");
-    this.staleRows = db.prepare<[number], { id: number; platform: PlatformToken; canonical_key: string; title: string | null; bytes: number; used_at: number }>(
+    this.staleRows = db.prepare<[number], { id: number; platform: LibraryPlatform; canonical_key: string; title: string | null; bytes: number; used_at: number }>(
       'SELECT id, platform, canonical_key, title, bytes, used_at FROM transcripts WHERE kept = 0 AND used_at < ? ORDER BY used_at, id',
     );
   }
 
   /** A hit: the transcript as it was stored, and a use for the cache limit's reckoning. */
-  get(platform: PlatformToken, key: string): CachedTranscript | undefined {
+  get(platform: LibraryPlatform, key: string): CachedTranscript | undefined {
     const row = this.lookup.get({ platform, key });
     if (row === undefined) return undefined;
     const now = Date.now();
@@ -136,12 +136,12 @@ export class TranscriptCache {
   }
 
   /** Files another key (a short link) under an item that is already cached. */
-  addAlias(platform: PlatformToken, aliasKey: string, canonicalKey: string): void {
+  addAlias(platform: LibraryPlatform, aliasKey: string, canonicalKey: string): void {
     if (aliasKey !== canonicalKey) this.alias.run(platform, aliasKey, canonicalKey);
   }
 
   /** Keeps a transcript in the desk's library: never evicted, never pruned (README: the cache limit). */
-  keep(platform: PlatformToken, key: string): void {
+  keep(platform: LibraryPlatform, key: string): void {
     this.markKept.run({ platform, key });
   }
 

@@ -31,6 +31,7 @@ import { pgQueue } from './queue';
 import { pgRateWindows } from './rateWindows';
 import { pgSettings } from './settings';
 import { pgSttTasks } from './sttTasks';
+import { pgMediaJobs } from './mediaJobs';
 import { ClientSql, inTransaction, openPool, PoolSql, type Sql } from './sql';
 import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
 
@@ -70,6 +71,7 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     settings,
     library: pgLibrary(sql),
     queue: pgQueue(sql),
+    mediaJobs: pgMediaJobs(sql),
     sttTasks: pgSttTasks(sql),
     maintenance: pgMaintenance(sql),
     podcastJobs: pgPodcastJobs(sql),
@@ -87,6 +89,7 @@ export class PgStore implements ClusterStore {
   readonly podcastWork;
   readonly sttTasks;
   readonly queue;
+  readonly mediaJobs;
   readonly library;
   readonly settings;
   readonly maintenance;
@@ -107,7 +110,7 @@ export class PgStore implements ClusterStore {
     const tables = tablesOn(outside, this.keyCache, this.cacheLimit, true);
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
-    ({ library: this.library, settings: this.settings, maintenance: this.maintenance } = tables);
+    ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs } = tables);
     this.chunkWork = pgChunkWork(outside);
   }
 

@@ -3,7 +3,7 @@
 // same eviction. Writes of several statements (put, evict, prune) hold the store's lock, as the
 // port's transactions do: a delivery that found an item missing inside its transaction still finds
 // it missing when it writes it, whichever node stored something meanwhile.
-import type { PlatformToken } from '#shared/platforms';
+import type { LibraryPlatform } from '#shared/platforms';
 import { footprintOf } from '../store/footprint';
 import { decodeRecord, encodeRecord } from '../store/transcriptRecord';
 import type { CacheStats, TranscriptCacheStore } from '../store/transcripts';
@@ -21,7 +21,7 @@ const VICTIM_PAGE = 500;
 
 interface Row {
   id: number;
-  platform: PlatformToken;
+  platform: LibraryPlatform;
   canonical_key: string;
   source_url: string;
   title: string | null;
@@ -88,7 +88,7 @@ export function pgTranscriptCache(sql: Sql, limitOf: CacheLimit): TranscriptCach
   };
 
   const staleRows = (s: Sql, before: number) =>
-    s.query<{ id: number; platform: PlatformToken; canonical_key: string; title: string | null; bytes: number; used_at: number }>(
+    s.query<{ id: number; platform: LibraryPlatform; canonical_key: string; title: string | null; bytes: number; used_at: number }>(
       'SELECT id, platform, canonical_key, title, bytes, used_at FROM transcripts WHERE NOT kept AND used_at < $1 ORDER BY used_at, id',
       [before],
     );
@@ -163,7 +163,7 @@ export function pgTranscriptCache(sql: Sql, limitOf: CacheLimit): TranscriptCach
   };
 }
 
-async function addAlias(sql: Sql, platform: PlatformToken, aliasKey: string, canonicalKey: string): Promise<void> {
+async function addAlias(sql: Sql, platform: LibraryPlatform, aliasKey: string, canonicalKey: string): Promise<void> {
   if (aliasKey === canonicalKey) return;
   await sql.query(
     'INSERT INTO transcript_aliases (platform, alias_key, canonical_key) VALUES ($1, $2, $3) ON CONFLICT (platform, alias_key) DO UPDATE SET canonical_key = excluded.canonical_key',

@@ -29,6 +29,7 @@
 // at its next read. The cache limit (`cache.maxBytes`) is read by the store itself at every eviction
 // check (decodeSetting), without a callback into the service.
 import type { AccountStore, CreditStore, KeyStore, RateWindowStore } from './accounts';
+import type { MediaJobStore } from './media';
 import type { PodcastJobRecordStore, PodcastWorkStore } from './podcast';
 import type { QueueItemStore } from './queue';
 import type { LibraryStore, TranscriptCacheStore } from './transcripts';
@@ -45,6 +46,7 @@ export interface StoreTables {
   readonly podcastWork: PodcastWorkStore;
   readonly sttTasks: SttTaskStore;
   readonly queue: QueueItemStore;
+  readonly mediaJobs: MediaJobStore;
   readonly library: LibraryStore;
   readonly settings: SettingsRowStore;
   readonly maintenance: MaintenanceStore;
@@ -60,6 +62,7 @@ export interface Store extends StoreTables {
 }
 
 export type * from './accounts';
+export type * from './media';
 export type * from './podcast';
 export type * from './queue';
 export type * from './transcripts';

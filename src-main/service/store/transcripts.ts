@@ -1,10 +1,10 @@
 // The shared transcript cache and the desk's library over it, as the store port offers them.
-import type { PlatformToken } from '#shared/platforms';
+import type { LibraryPlatform } from '#shared/platforms';
 import type { Segment } from '#shared/transcript';
 
 /** A finished transcript as the shared cache keeps it, whoever asked for it first. */
 export interface CachedTranscript {
-  platform: PlatformToken;
+  platform: LibraryPlatform;
   canonicalKey: string;
   sourceUrl: string;
   title: string | null;
@@ -17,7 +17,7 @@ export interface CachedTranscript {
 
 /** A transcript as `db prune` lists it. */
 export interface StaleTranscript {
-  platform: PlatformToken;
+  platform: LibraryPlatform;
   canonicalKey: string;
   title: string | null;
   bytes: number;
@@ -38,13 +38,13 @@ export interface CacheStats {
  */
 export interface TranscriptCacheStore {
   /** A hit (short-link aliases followed): the transcript as stored, and a use for the limit's reckoning. */
-  get(platform: PlatformToken, key: string): Promise<CachedTranscript | undefined>;
+  get(platform: LibraryPlatform, key: string): Promise<CachedTranscript | undefined>;
   /** Stores (or replaces) a transcript, files `aliasKey` under it, then evicts past the limit; never the one just stored. */
   put(entry: Omit<CachedTranscript, 'createdAt'>, aliasKey?: string): Promise<void>;
   /** Files another key (a short link) under an item that is already cached. */
-  addAlias(platform: PlatformToken, aliasKey: string, canonicalKey: string): Promise<void>;
+  addAlias(platform: LibraryPlatform, aliasKey: string, canonicalKey: string): Promise<void>;
   /** Keeps a transcript in the desk's library: never evicted, never pruned. */
-  keep(platform: PlatformToken, key: string): Promise<void>;
+  keep(platform: LibraryPlatform, key: string): Promise<void>;
   /** This process's limit whatever the setting says; null is no limit. */
   overrideLimit(bytes: number | null): Promise<void>;
   /** The limit in force, and whether it is this process's override. */
@@ -72,7 +72,7 @@ export { SEARCH_COUNT_CAP } from '#shared/contract/library';
 export interface LibraryFilter {
   /** A full-text query in the library's query syntax (see desk/library/query.ts); null lists everything. */
   match: string | null;
-  platform: PlatformToken | null;
+  platform: LibraryPlatform | null;
   from: number | null;
   to: number | null;
   limit: number;
@@ -82,7 +82,7 @@ export interface LibraryFilter {
 export interface LibraryRow {
   id: number;
   kind: 'transcript' | 'episode';
-  platform: PlatformToken;
+  platform: LibraryPlatform;
   refKey: string;
   title: string | null;
   subtitle: string | null;

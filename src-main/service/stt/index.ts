@@ -21,6 +21,8 @@ import { createWorkDir, sweepStaleWorkDirs } from './workdir';
 export type MediaSource = { file: string } | { url: string };
 
 export interface SttProgress {
+  /** The engine the run uses, known from the first report. */
+  engine?: EngineId;
   stage: 'downloading' | 'decoding' | 'transcribing';
   /** Known from the moment the audio is decoded and cut, before the first chunk is transcribed; 0 before. */
   chunksTotal: number;
@@ -53,6 +55,8 @@ export interface TranscriptionResult {
   segments: Segment[];
   durationSeconds: number;
   engine: EngineId;
+  /** The engine's model (SpeechEngine.model). */
+  model: string | null;
   chunksTotal: number;
   /** Chunks taken from an earlier, interrupted run of the same task. */
   chunksReused: number;
@@ -107,17 +111,18 @@ export class SpeechToText {
     const settings = await this.settings.stt();
     const language = options.language ?? settings.language;
     const engine = await selectEngine(settings, this.deps.home, options.engine ?? settings.engine, language);
+    const report = (progress: SttProgress) => onProgress?.({ ...progress, engine: engine.id });
     await sweepStaleWorkDirs(this.deps.home);
     const work = await createWorkDir(this.deps.home);
     try {
       let file: string;
       if ('url' in source) {
-        onProgress?.({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived: 0 });
+        report({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived: 0 });
         file = await downloadMedia(this.deps.upstream, source.url, work.dir, {
           signal,
           maxBytes: options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD,
           ...(options.downloadHeaders === undefined ? {} : { headers: options.downloadHeaders }),
-          onProgress: (bytesReceived) => onProgress?.({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived }),
+          onProgress: (bytesReceived) => report({ stage: 'downloading', chunksDone: 0, chunksTotal: 0, bytesReceived }),
         });
       } else {
         file = source.file;
@@ -126,7 +131,7 @@ export class SpeechToText {
       const { pcmFile, samples, seconds, levels } = await decodeForChunks(file, work.dir, {
         signal,
         maxDurationSeconds: options.maxDurationSeconds,
-        onDecoding: () => onProgress?.({ stage: 'decoding', chunksDone: 0, chunksTotal: 0 }),
+        onDecoding: () => report({ stage: 'decoding', chunksDone: 0, chunksTotal: 0 }),
       });
 
       const taskKey = options.taskKey ?? (await taskKeyFor(source));
@@ -142,7 +147,7 @@ export class SpeechToText {
         await this.deps.store.sttTasks.begin(taskKey, fingerprint, JSON.stringify(plan));
       }
       const chunksTotal = plan.chunks.length;
-      onProgress?.({ stage: 'transcribing', chunksDone: finished.size, chunksTotal });
+      report({ stage: 'transcribing', chunksDone: finished.size, chunksTotal });
 
       const results = await runChunks({
         taskKey,
@@ -154,12 +159,12 @@ export class SpeechToText {
         tasks: this.deps.store.sttTasks,
         scratchDir: work.dir,
         signal: signal ?? new AbortController().signal,
-        onChunkDone: (p) => onProgress?.({ stage: 'transcribing', ...p }),
+        onChunkDone: (p) => report({ stage: 'transcribing', ...p }),
       });
       const merged = mergeChunks(results, engine.wordLevel);
       const segments = engine.wordLevel ? groupWords(merged) : merged;
       await this.deps.store.sttTasks.forget(taskKey);
-      return { text: segments.map((s) => s.text).join('\n'), segments, durationSeconds: seconds, engine: engine.id, chunksTotal, chunksReused: finished.size };
+      return { text: segments.map((s) => s.text).join('\n'), segments, durationSeconds: seconds, engine: engine.id, model: engine.model, chunksTotal, chunksReused: finished.size };
     } catch (error) {
       if (signal?.aborted) throw cancelled(signal);
       throw error;

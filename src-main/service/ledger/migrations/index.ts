@@ -6,6 +6,7 @@ import { sql as podcastStart } from './005_podcast';
 import { sql as compactStore } from './006_compact_store';
 import { sql as ledgerAtScale } from './007_ledger_at_scale';
 import { sql as cacheTotals } from './008_cache_totals';
+import { sql as mediaJobs } from './009_media_jobs';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'compact_store', sql: compactStore },
   { version: 7, name: 'ledger_at_scale', sql: ledgerAtScale },
   { version: 8, name: 'cache_totals', sql: cacheTotals },
+  { version: 9, name: 'media_jobs', sql: mediaJobs },
 ];

@@ -8,6 +8,7 @@ import { sql as library } from './003_library';
 import { sql as queue } from './004_queue';
 import { sql as podcast } from './005_podcast';
 import { sql as cluster } from './006_cluster';
+import { sql as mediaJobs } from './007_media_jobs';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
@@ -16,4 +17,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'queue', sql: queue },
   { version: 5, name: 'podcast', sql: podcast },
   { version: 6, name: 'cluster', sql: cluster },
+  { version: 7, name: 'media_jobs', sql: mediaJobs },
 ];

@@ -10,11 +10,15 @@ export interface MediaInfo {
   /** From the container or the audio stream; undefined when the file does not say (raw streams, some WAVs). */
   durationSeconds: number | undefined;
   formatName: string;
+  /** The container's title tag, where it has one. */
+  title?: string;
+  /** A picture stream that is not cover art: the desk plays it in a <video>. */
+  hasVideo?: boolean;
 }
 
 interface ProbeJson {
-  streams?: { codec_type?: string; duration?: string }[];
-  format?: { duration?: string; format_name?: string };
+  streams?: { codec_type?: string; duration?: string; disposition?: { attached_pic?: number } }[];
+  format?: { duration?: string; format_name?: string; tags?: { title?: string } };
 }
 
 /** Demuxers of lists that name other files or URLs, as the user is told about them. */
@@ -60,5 +64,7 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   const audio = streams.find((s) => s.codec_type === 'audio');
   if (streams.length === 0) throw new SttError('bad_media', 'The file is not audio or video (ffprobe found no streams)');
   if (audio === undefined) throw new SttError('no_audio', 'The file has no sound: ffprobe found no audio stream in it');
-  return { durationSeconds: seconds(audio.duration) ?? seconds(json.format?.duration), formatName: json.format?.format_name ?? 'unknown' };
+  const title = json.format?.tags?.title?.trim().slice(0, 300);
+  const hasVideo = streams.some((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  return { durationSeconds: seconds(audio.duration) ?? seconds(json.format?.duration), formatName: json.format?.format_name ?? 'unknown', ...(title ? { title } : {}), hasVideo };
 }

@@ -31,7 +31,7 @@ export const BYTES_PER_SAMPLE = 2;
 export const BYTES_PER_SECOND = SAMPLE_RATE * BYTES_PER_SAMPLE;
 
 export function ffprobeArgs(file: string): string[] {
-  return ['-v', 'error', ...LOCAL_ONLY, '-show_entries', 'format=duration,format_name:stream=codec_type,duration', '-of', 'json', file];
+  return ['-v', 'error', ...LOCAL_ONLY, '-show_entries', 'format=duration,format_name:format_tags=title:stream=codec_type,duration:stream_disposition=attached_pic', '-of', 'json', file];
 }
 
 /** ffmpeg decoding a local file to raw PCM on stdout. */

@@ -18,6 +18,10 @@ export interface SpeechEngine {
   readonly id: EngineId;
   /** Engine, model and language: a restarted task reuses finished chunks only under the same one. */
   readonly fingerprint: string;
+  /** What a transcript names as its model (a local file's provenance): the whisper model file, the endpoint's model, pocketsphinx's en-us. */
+  readonly model: string | null;
+  /** The host a remote endpoint sends the audio to; null when the audio stays on this machine. */
+  readonly sendsTo: string | null;
   readonly chunking: ChunkingPolicy;
   /** Most chunks this engine should run at once (the pipeline also caps at its worker count). */
   readonly maxConcurrency: number;

@@ -80,6 +80,9 @@ export function dispatcherFor(url: URL): Dispatcher {
 export class OpenAiEngine implements SpeechEngine {
   readonly id = 'openai' as const;
   readonly fingerprint: string;
+  readonly model: string;
+  /** A server on this machine (a local whisper server) keeps the audio here; any other host gets it. */
+  readonly sendsTo: string | null;
   // 10 minutes of 16 kHz WAV is 19.2 MB, under the API's 25 MB upload limit.
   readonly chunking = { targetSeconds: 600, windowSeconds: 60, overlapSeconds: 2, minPauseMs: 300 };
   // Remote APIs rate-limit; a local server has few slots anyway.
@@ -92,6 +95,8 @@ export class OpenAiEngine implements SpeechEngine {
     this.url = transcriptionsUrl(config.baseUrl);
     this.dispatcher = dispatcherFor(this.url);
     this.fingerprint = `openai:${this.url.origin}${this.url.pathname}:${config.model}:${config.language}`;
+    this.model = config.model;
+    this.sendsTo = isLoopbackHost(this.url.hostname) ? null : this.url.host;
   }
 
   async transcribe(pcm: Buffer, { signal }: EngineTranscribeOptions): Promise<Segment[]> {

@@ -53,6 +53,8 @@ export function parsePocketsphinxTimes(stdout: string): Segment[] {
 export class PocketsphinxEngine implements SpeechEngine {
   readonly id = 'pocketsphinx' as const;
   readonly fingerprint = 'pocketsphinx:en-us';
+  readonly model = 'en-us';
+  readonly sendsTo = null;
   // Short chunks cost little here (0.3 s start-up each) and spread evenly over the cores.
   readonly chunking = { targetSeconds: 30, windowSeconds: 8, overlapSeconds: 2, minPauseMs: 150 };
   readonly maxConcurrency = 64;

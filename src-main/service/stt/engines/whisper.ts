@@ -3,6 +3,7 @@
 // one chunk over all cores itself, and every extra context would hold another copy of the model,
 // so this engine runs one chunk at a time with every thread.
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import type * as WhisperNode from '@fugood/whisper.node';
 import type { WhisperContext } from '@fugood/whisper.node';
 
@@ -14,6 +15,8 @@ import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './e
 export class WhisperEngine implements SpeechEngine {
   readonly id = 'whisper' as const;
   readonly fingerprint: string;
+  readonly model: string;
+  readonly sendsTo = null;
   // whisper.cpp windows 30 s internally; chunks exist for resume and progress.
   readonly chunking = { targetSeconds: 300, windowSeconds: 30, overlapSeconds: 2, minPauseMs: 300 };
   readonly maxConcurrency = 1;
@@ -26,6 +29,7 @@ export class WhisperEngine implements SpeechEngine {
     private readonly threads = availableParallelism(),
   ) {
     this.fingerprint = `whisper:${modelPath}:${language}`;
+    this.model = basename(modelPath);
   }
 
   private load(): Promise<WhisperContext> {
