@@ -76,7 +76,6 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     throw error;
   }
 
-  installAppProtocol(session.defaultSession, RENDERER_DIR);
   let window: BrowserWindow | undefined;
   const currentWindow = () => (window === undefined || window.isDestroyed() ? undefined : window);
 
@@ -92,6 +91,8 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
   };
   const restApi = new RestApiHost(opened.service, { logger: appLog.logger });
   const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host });
+  // Before the window opens: its page and the desk's player both come from app://.
+  installAppProtocol(session.defaultSession, RENDERER_DIR, (token) => desk.mediaFile(token));
   const unregisterIpc = registerDeskOnIpcMain({ desk, allowedOrigins, targets: () => [currentWindow()?.webContents].filter((c) => c !== undefined) });
 
   const resumed = await opened.podcast.resume();
