@@ -20,7 +20,7 @@ afterEach(() => desk.stop());
 async function signIn(): Promise<string> {
   const answer = await fetch(`${desk.url}${HTTP_SESSION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: desk.url }, body: JSON.stringify({ key: desk.ownerKey }) });
   expect(answer.status).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
+  return ((await answer.json()) as { value: { token: string } }).value.token;
 }
 
 async function rpc<T>(session: string, operation: string, input: unknown = {}): Promise<T> {
