@@ -1,4 +1,4 @@
-// The application menu: File (Import URL list…, Export…, Settings), the standard Edit, View
+// The application menu: File (Open Links or Recordings…, Export…, Settings), the standard Edit, View
 // and Window menus by role so they behave as the OS expects (copy/paste, zoom, full screen), and
 // Help (Open Log Folder, for whoever helps a user: logFile.ts).
 import type { MenuItemConstructorOptions } from 'electron';
@@ -20,7 +20,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const file: MenuItemConstructorOptions = {
     label: 'File',
     submenu: [
-      { label: 'Import URL List…', accelerator: 'CmdOrCtrl+O', click: () => options.command('import-urls') },
+      { label: 'Open Links or Recordings…', accelerator: 'CmdOrCtrl+O', click: () => options.command('import-urls') },
       { label: 'Export…', accelerator: 'CmdOrCtrl+Shift+E', click: () => options.command('export') },
       ...(mac ? [] : [{ type: 'separator' } as const, settings, { type: 'separator' } as const, { role: 'quit' } as const]),
     ],

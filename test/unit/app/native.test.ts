@@ -110,11 +110,11 @@ describe('files on the command line', () => {
 });
 
 describe('menu', () => {
-  it('has Import URL List…, Export… and Settings, the standard Edit, View and Window menus, and Help → Open Log Folder', () => {
+  it('has Open Links or Recordings…, Export… and Settings, the standard Edit, View and Window menus, and Help → Open Log Folder', () => {
     const commands: string[] = [];
     const template = buildMenuTemplate({ platform: 'linux', appName: 'Transcript Desk', devTools: false, command: (c) => commands.push(c), openLogFolder: () => commands.push('open-log-folder') });
     const file = template[0]?.submenu as { label?: string; click?: () => void; role?: string }[];
-    expect(file.map((i) => i.label ?? i.role).filter(Boolean)).toEqual(['Import URL List…', 'Export…', 'Settings', 'quit']);
+    expect(file.map((i) => i.label ?? i.role).filter(Boolean)).toEqual(['Open Links or Recordings…', 'Export…', 'Settings', 'quit']);
     for (const entry of file) entry.click?.();
     expect(commands).toEqual(['import-urls', 'export', 'settings']);
     expect(template.map((m) => m.label ?? m.role)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'help']);
