@@ -123,7 +123,9 @@ export async function startDesktop(argv: readonly string[], launch: LaunchArgsOp
     if (paths.length === 0) return;
     void desk.call('queue.importFiles', { paths: [...paths] }).then((result) => {
       if (!result.ok) return log(`could not import ${paths.join(', ')}: ${result.error.message}`);
-      // A file opened with the app that is neither a URL list nor media gets no card: say why somewhere.
+      // A file opened with the app that is neither a URL list nor media gets no card: the window
+      // shows why (as for a drop), and the log keeps it for a window not open yet.
+      desk.events.emit('files.opened', result.value);
       for (const file of [...result.value.files, ...(result.value.media?.files ?? [])]) {
         if (file.error !== null) log(`could not open ${file.name}: ${file.error}`);
       }

@@ -1,7 +1,7 @@
 // THE map of events the main process sends the renderer: name → zod schema of the payload.
 import { z } from 'zod';
 import { balanceSchema } from './account';
-import { APP_COMMANDS } from './host';
+import { APP_COMMANDS, importFilesOutputSchema } from './host';
 import { mediaJobSchema } from './media';
 import { modelDownloadSchema } from './models';
 import { podcastJobSchema } from './podcast';
@@ -20,6 +20,11 @@ export const EVENTS = {
   'model.progress': modelDownloadSchema,
   /** Transcripts were added to or removed from the library. */
   'library.changed': z.object({}),
+  /**
+   * Files the desktop app was given outside the window (its command line, a second launch, "Open
+   * with", macOS's open-file) and what became of each: the renderer shows it as it shows a drop's.
+   */
+  'files.opened': importFilesOutputSchema,
   /** A menu command of the desktop app for the renderer to carry out (open the export dialog …). */
   'app.command': z.object({ command: z.enum(APP_COMMANDS) }),
 } as const satisfies Record<string, z.ZodType>;

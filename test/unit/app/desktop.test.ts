@@ -92,6 +92,8 @@ describe('the desktop app', () => {
     });
     // Its transcription is the desk's business (desk-local-media.test.ts); here it need not run.
     expect(await invoke('media.cancel', { id: job?.id })).toMatchObject({ ok: true, value: { job: { status: 'cancelled' } } });
+    // The window is told what became of the files, as after a drop (a refusal would show its reason there).
+    expect(windows.at(-1)?.sent).toContainEqual(['desk:event', 'files.opened', expect.objectContaining({ links: 2, media: { files: [{ name: 'interview.wav', jobId: job?.id, error: null }], folders: [] } })]);
   });
 
   it("answers the desk's player links on app:// (one the desk never minted is a 404 that says why)", async () => {
