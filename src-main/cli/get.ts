@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { baseName } from '#shared/format/fileNames';
 import { EXPORT_FORMATS, formatTranscript } from '#shared/format/formatters';
-import { PLATFORMS } from '#shared/platforms';
+import { libraryPlatformName } from '#shared/platforms';
 import { parseAny } from '#shared/url/parse';
 import { writeNew } from '../desk/export/files';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -118,7 +118,7 @@ async function getOne(source: Source, url: string, options: GetOptions, signal: 
   const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(doc.title ?? null, delivered.itemId), formatted.extension, formatted.content));
   if (options.out === undefined) process.stdout.write(formatted.content);
   else process.stdout.write(`${where}\n`);
-  say(`✓ ${PLATFORMS[platform].uiName} ${url} → ${where} (${balanceNote(source, delivered)})`);
+  say(`✓ ${libraryPlatformName(platform)} ${url} → ${where} (${balanceNote(source, delivered)})`);
   return true;
 }
 

@@ -8,6 +8,7 @@ import { SECRET_SETTINGS } from '#shared/settings';
 import { isSttError, type SttProgress } from '#service/stt/index';
 import { checkLocalModel, downloadModel, MODEL_CATALOGUE, modelFile } from '#service/stt/models';
 import { resolveHome } from '#service/home';
+import { keepLocalTranscript, localFileIdentity } from '#service/localTranscripts';
 import { fail, open } from './common';
 import { statusLine } from './statusLine';
 import { parseAny } from '#shared/url/parse';
@@ -75,8 +76,9 @@ export function registerTranscribeCommands(program: Command): void {
     .option('--format <format>', EXPORT_FORMATS.join(', '), formatOption, 'txt' as ExportFormat)
     .option('--out <file>', 'write to a file instead of stdout')
     .option('--language <code>', 'ISO-639-1 code such as en, or auto')
-    .option('--workers <n>', 'chunks at once (default: cores − 1)', positive);
-  addServerOptions(transcribe).action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number } & ServerOptions) => {
+    .option('--workers <n>', 'chunks at once (default: cores − 1)', positive)
+    .option('--no-library', 'do not keep a local file\'s transcript in the library');
+  addServerOptions(transcribe).action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number; library: boolean } & ServerOptions) => {
       const team = teamServerOf(options);
       if (team !== undefined) return transcribeOnTeamServer(team, input, options);
       const opened = await open();
@@ -99,6 +101,13 @@ export function registerTranscribeCommands(program: Command): void {
         if (!formatted.ok) fail(formatted.reason);
         if (options.out === undefined) process.stdout.write(formatted.content);
         else writeFileSync(options.out, formatted.content);
+        // A file of this machine is kept in the desk's library, as a dropped one is; a media URL is not (it is no file of the person's).
+        if (!isUrl(input) && options.library) {
+          const info = await opened.stt.probeMedia(input);
+          const identity = await localFileIdentity(input);
+          await keepLocalTranscript(opened.store, { identity, title: info.title ?? null, video: info.hasVideo === true, text: result.text, segments: result.segments, durationSeconds: result.durationSeconds, engine: result.engine, model: result.model });
+          process.stderr.write(`kept in the library (local file ${identity.path}); --no-library skips this\n`);
+        }
       } catch (error) {
         status.end();
         if (isSttError(error) && error.code === 'cancelled') {

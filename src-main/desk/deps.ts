@@ -9,6 +9,7 @@ import type { Settings } from '#service/settings';
 import type { OwnerBootstrap } from '#service/home';
 import type { TranscriptService } from '#service/service';
 import type { Store } from '#service/store/port';
+import type { SpeechToText } from '#service/stt/index';
 import type { UpstreamClient } from '#service/upstream/client';
 import type { UpstreamProfile } from '#service/upstream/profile';
 import type { Clock } from './clock';
@@ -38,6 +39,8 @@ export interface DeskDeps {
   upstream: UpstreamClient;
   owner: OwnerBootstrap;
   podcast: PodcastJobControl;
+  /** This machine's speech-to-text: local media files are always transcribed here, whatever service the links go to. */
+  stt: SpeechToText;
   /** The rotating upstream values of this home, which the Settings panel edits. */
   profile: UpstreamProfile;
   /** The host's settings (the desktop app reads secret ones from its keychain); the store's when absent. */

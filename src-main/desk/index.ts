@@ -4,6 +4,10 @@
 // the typed `call`. Both parse the input with the operation's zod schema, once, and answer
 // `{ ok, value } | { ok: false, error }`. Plain Node: this folder never imports electron, and it
 // never imports a transport (src-main/http, src-main/ipc): they import it.
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { MediaIntake } from '#shared/contract/media';
+import { droppableExtension } from '#shared/queue/extract';
 import { isOperationName, OPERATIONS, type OperationInput, type OperationName, type OperationOutput, type ParsedInput } from '#shared/contract/operations';
 import { DeskError, isDeskError, type DeskResult } from '#shared/contract/result';
 import { Settings } from '#service/settings';
@@ -25,6 +29,9 @@ import { RemoteJobWatcher } from './podcast/remoteJobs';
 import { DeskClients, testTeamServer } from './teamServer';
 import { DeskQueue } from './queue/index';
 import { importUrlFiles } from './queue/importFiles';
+import { intakePaths, mediaInFolder, type NewJobContext } from './media/intake';
+import { MediaLinks } from './media/links';
+import { MediaRunner } from './media/runner';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
 import { readTranscript } from './transcripts';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
@@ -47,6 +54,16 @@ export interface Desk {
    */
   call<N extends OperationName>(name: N, input: OperationInput<N>): Promise<DeskResult<OperationOutput<N>>>;
   readonly events: DeskEvents;
+  /**
+   * The browser build's upload of a media file, already written whole to `path` under
+   * `uploadsDir` by the route, named `name` by the person: a media job, or the refusal (and the
+   * copy deleted).
+   */
+  addUpload(path: string, name: string): Promise<MediaIntake>;
+  /** The file a player link's token names (media/links.ts), for the hosts' media routes. */
+  mediaFile(token: string): { path: string; contentType: string } | undefined;
+  /** Where the browser build's uploads are written: `<home>/uploads`. */
+  readonly uploadsDir: string;
   /** The browser build's export as a download (export/download.ts); never throws. */
   download(payload: unknown): Promise<DeskResult<ExportDownload>>;
   close(): Promise<void>;
@@ -99,6 +116,25 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   watcher.start();
   const remoteJobs = new RemoteJobWatcher({ deps, events, client, onItemsChanged: (ids) => void queue.publish(ids), onBalance: emitBalance });
   remoteJobs.start();
+  const clock = options.clock ?? systemClock;
+  const links = new MediaLinks();
+  const media = new MediaRunner({
+    store: deps.store,
+    stt: deps.stt,
+    clock,
+    onChanged: (jobs) => events.emit('media.changed', { upserted: jobs, removed: [] }),
+    onRemoved: (ids) => events.emit('media.changed', { upserted: [], removed: ids }),
+    onLibraryChanged: () => events.emitSoon('library.changed', {}),
+  });
+  /** What a new job's card says before it starts: where the audio goes when the engine is a remote endpoint. */
+  const intakeContext = async (): Promise<NewJobContext> => {
+    const now = clock.now();
+    const engine = await deps.stt.openEngine().catch(() => undefined);
+    if (engine === undefined) return { sendsTo: null, now };
+    await engine.close();
+    return { sendsTo: engine.sendsTo, now };
+  };
+  const uploadsDir = join(options.home, 'uploads');
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
   // The desktop app's REST API follows its settings from the start.
@@ -138,8 +174,32 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         if (chosen === null || chosen.length === 0) throw new DeskError('cancelled', 'No file was chosen');
         paths = chosen;
       }
-      return importUrlFiles(queue, paths);
+      // URL lists (by their type) give links; every other path is probed as media, or counted as a folder.
+      const lists = paths.filter((path) => droppableExtension(path) !== undefined);
+      const others = paths.filter((path) => droppableExtension(path) === undefined);
+      const imported = lists.length > 0 ? await importUrlFiles(queue, lists) : { files: [], links: 0, added: 0, invalid: 0, folded: 0, malformed: [] };
+      if (others.length === 0) return imported;
+      return { ...imported, media: await intakePaths(deps.stt, others, await intakeContext(), (jobs) => media.add(jobs)) };
     },
+    'media.list': async () => ({ jobs: await media.list() }),
+    'media.addFolders': async (input) => {
+      if (host === undefined) throw unavailable('Reading folders by path');
+      const context = await intakeContext();
+      const intake: MediaIntake = { files: [], folders: [] };
+      for (const folder of input.paths) {
+        const found = await mediaInFolder(deps.stt, folder, context).catch((error: unknown) => {
+          throw new DeskError('invalid_input', `${folder} cannot be read as a folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+        });
+        await media.add(found.jobs);
+        intake.files.push(...found.jobs.map((job) => ({ name: job.name, jobId: job.id, error: null })));
+        intake.folders.push({ name: basename(folder), path: folder, mediaFiles: found.jobs.length, skipped: found.skipped });
+      }
+      return intake;
+    },
+    'media.pause': async (input) => ({ job: await media.pause(input.id) }),
+    'media.resume': async (input) => ({ job: await media.resume(input.id) }),
+    'media.cancel': async (input) => ({ job: await media.cancel(input.id) }),
+    'media.dismiss': async (input) => ({ dismissed: await media.dismiss(input.id) }),
     'podcast.list': async () => ({ jobs: [...remoteJobs.list(), ...(await listJobs(deps))] }),
     'podcast.cancel': async (input) => {
       // The spec's REST API has no cancel: a team server's job runs to its end there.
@@ -149,7 +209,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return { cancelled };
     },
     'podcast.artwork': async (input) => ({ dataUrl: await artwork.get(input.url) }),
-    'transcript.get': (input) => readTranscript(deps, input.ref),
+    'transcript.get': (input) => readTranscript(deps, input.ref, (path, video) => links.srcFor(path, video)),
     'export.run': async (input) => {
       let folder = await exportFolderOf(settingsCtx);
       // The desktop app asks where to export when the request names no folder.
@@ -250,6 +310,13 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
 
   return {
     events,
+    uploadsDir,
+    async addUpload(path, name) {
+      const intake = await intakePaths(deps.stt, [path], await intakeContext(), (jobs) => media.add(jobs), { name });
+      if (intake.files.some((file) => file.jobId === null)) await rm(path, { force: true });
+      return intake;
+    },
+    mediaFile: (token) => links.resolve(token),
     download: async (payload) => prepareDownload(deps, payload, await settings.get('desk.export.maxLineLength')),
     invoke(name, payload) {
       if (!isOperationName(name)) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `No operation named ${name}` } });
@@ -260,6 +327,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       watcher.stop();
       remoteJobs.stop();
       audio.close();
+      await media.close();
       queue.close();
       events.flush();
       models.close();

@@ -1,10 +1,16 @@
 // A finished transcript as the viewer and the exporter read it, from the cache or an episode.
+import { stat } from 'node:fs/promises';
 import type { SpecCaptionTrack } from '#shared/contract/api/index';
 import type { CaptionTrackInfo, TranscriptRef, TranscriptView } from '#shared/contract/transcript';
 import { DeskError } from '#shared/contract/result';
 import type { TranscriptDocument } from '#shared/format/formatters';
 import { specFieldsOf } from '#service/core/transcript';
+import { localBodyOf } from '#service/localTranscripts';
+import type { CachedTranscript } from '#service/store/port';
 import type { DeskDeps } from './deps';
+
+/** Mints the player's link for a local file (desk/media/links.ts); absent where no player can be offered (exports). */
+export type PlayerSrc = (path: string, video: boolean) => string;
 
 /** The viewer's list of a video's caption tracks (YouTube's `kind: asr` is auto-generated). */
 function captionTracks(tracks: readonly SpecCaptionTrack[]): CaptionTrackInfo[] {
@@ -12,7 +18,7 @@ function captionTracks(tracks: readonly SpecCaptionTrack[]): CaptionTrackInfo[] 
 }
 
 /** The transcript a ref names, or a not_found error a person understands. */
-export async function readTranscript(deps: DeskDeps, ref: TranscriptRef): Promise<TranscriptView> {
+export async function readTranscript(deps: DeskDeps, ref: TranscriptRef, playerSrc?: PlayerSrc): Promise<TranscriptView> {
   if (ref.kind === 'episode') {
     const episode = await deps.store.podcastJobs.episode(ref.key);
     if (episode?.transcript == null) throw new DeskError('not_found', 'This episode has no finished transcript (any more)');
@@ -28,6 +34,7 @@ export async function readTranscript(deps: DeskDeps, ref: TranscriptRef): Promis
       segments: episode.segments,
       captionTracks: [],
       createdAt: episode.completedAt ?? episode.createdAt,
+      localFile: null,
     };
   }
   const cached = await deps.store.cache.get(ref.platform, ref.key);
@@ -46,6 +53,26 @@ export async function readTranscript(deps: DeskDeps, ref: TranscriptRef): Promis
     segments: cached.segments,
     captionTracks: captionTracks(fields.captionTracks),
     createdAt: cached.createdAt,
+    localFile: await localFileView(cached, playerSrc),
+  };
+}
+
+/** A local file's provenance, and its player while the file is still where it was transcribed. */
+async function localFileView(cached: CachedTranscript, playerSrc: PlayerSrc | undefined): Promise<TranscriptView['localFile']> {
+  const body = localBodyOf(cached);
+  if (body === undefined) return null;
+  const { file } = body;
+  const here = await stat(file.path).then((s) => s.isFile(), () => false);
+  const problem = here ? null : `The file is no longer at ${file.path} (moved or deleted), so it cannot be played; the transcript is kept`;
+  return {
+    name: file.name,
+    path: file.path,
+    durationSeconds: file.durationSeconds,
+    engine: body.engine,
+    model: body.model,
+    playerSrc: here && playerSrc !== undefined ? playerSrc(file.path, file.video) : null,
+    video: file.video,
+    playerProblem: playerSrc === undefined ? 'No player here' : problem,
   };
 }
 

@@ -1,7 +1,7 @@
 // Export formats shared by the CLI and the desk: TXT, SRT, VTT, JSON, CSV. Runs in the browser too.
 // What each file guarantees to the programs that open it: README, "Export files".
 import Papa from 'papaparse';
-import type { PlatformToken } from '../platforms';
+import type { LibraryPlatform } from '../platforms';
 import type { Segment } from '../transcript';
 import type { CueOptions } from './cues';
 import { hasSpeakers, labelSpeakerChanges, speakerText } from './speakers';
@@ -15,7 +15,7 @@ export { EXPORT_FORMATS, isExportFormat, type ExportFormat } from './exportForma
 export interface TranscriptDocument {
   title?: string | null;
   sourceUrl?: string;
-  platform?: PlatformToken;
+  platform?: LibraryPlatform;
   language?: string | null;
   text: string;
   segments: readonly Segment[] | null;

@@ -5,7 +5,7 @@ import type { EventName, EventPayload } from '#shared/contract/events';
 import type { OperationInput, OperationName, OperationOutput } from '#shared/contract/operations';
 import type { DeskResult } from '#shared/contract/result';
 import type { Clock } from '../../src-main/desk/clock';
-import { createDesk, type Desk, type PodcastJobControl } from '../../src-main/desk/index';
+import { createDesk, type Desk, type DeskHost, type PodcastJobControl } from '../../src-main/desk/index';
 import { openService, type OpenedService } from '#service/open';
 
 /** Time that moves only when the test says so; sleepers wake when it passes their end. */
@@ -53,11 +53,11 @@ export interface TestDesk {
   close(): Promise<void>;
 }
 
-export async function openTestDesk(home: string, upstream: string, options: { podcast?: PodcastJobControl; clock?: TestClock; jobPollMs?: number } = {}): Promise<TestDesk> {
+export async function openTestDesk(home: string, upstream: string, options: { podcast?: PodcastJobControl; clock?: TestClock; jobPollMs?: number; host?: DeskHost } = {}): Promise<TestDesk> {
   const clock = options.clock ?? new TestClock();
   const opened = await openService(home, { now: () => clock.now() }, { TRANSCRIPT_DESK_UPSTREAM: upstream, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '2000' });
   const exportDir = join(home, 'exports');
-  const desk = createDesk(options.podcast === undefined ? opened : { ...opened, podcast: options.podcast }, { home, defaultExportFolder: exportDir, clock, jobPollMs: options.jobPollMs ?? 50, eventFlushMs: 5 });
+  const desk = createDesk(options.podcast === undefined ? opened : { ...opened, podcast: options.podcast }, { home, defaultExportFolder: exportDir, clock, jobPollMs: options.jobPollMs ?? 50, eventFlushMs: 5, ...(options.host === undefined ? {} : { host: options.host }) });
   const events: { event: EventName; payload: unknown }[] = [];
   desk.events.subscribe((event, payload) => events.push({ event, payload }));
   return {

@@ -30,11 +30,15 @@ it('writes SRT to a file and shows progress on stderr', { timeout: GUARD_MS }, a
   expect(srt).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:\d\d,\d{3}\n/);
   const text = srt.split('\n').filter((l) => !/^\d+$/.test(l) && !l.includes('-->')).join(' ');
   expect(wordErrorRate(passage('awb'), text)).toBeLessThan(0.25);
+  // A file of this machine goes into the desk's library, as a dropped one does.
+  expect(result.stderr).toContain(`kept in the library (local file ${file}); --no-library skips this\n`);
+  expect((await runCli(home.dir, ['db', 'stats'])).stdout).toMatch(/^transcripts +1 \(1 kept in the library\)$/m);
 });
 
 it('prints JSON with text and segments, and explains a bad input', { timeout: GUARD_MS + cliGuardMs(2) }, async () => {
-  const json = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'json'], {}, abortedWhenTestEnds());
+  const json = await runCli(home.dir, ['transcribe', file, '--engine', 'pocketsphinx', '--format', 'json', '--no-library'], {}, abortedWhenTestEnds());
   expect(json.code).toBe(0);
+  expect(json.stderr).not.toContain('kept in the library');
   const doc = JSON.parse(json.stdout) as { text: string; segments: { startMs: number }[] };
   expect(doc.segments.length).toBeGreaterThan(3);
   expect(wordErrorRate(passage('awb'), doc.text)).toBeLessThan(0.25);

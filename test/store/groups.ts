@@ -3,6 +3,7 @@
 // PostgreSQL store answers as the SQLite one does. Each block opens a fresh store of its own.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaJob } from '#shared/contract/media';
 import type { QueueItem } from '#shared/contract/queue';
 import { StoreTransactionMisuseError } from '#service/store/misuse';
 import { HIT_END, HIT_START, type LibraryFilter, type Store, type StoreTx } from '#service/store/port';
@@ -333,6 +334,61 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       expect(await b.podcastJobs.episode('ep4')).toMatchObject({ status: 'done', transcript: 'once' });
       // Still done, so the next submit gets it free instead of paying for it again.
       expect(await a.podcastWork.start(id, facts('ep4'), 20)).toEqual({ ok: false, reason: 'exists', status: 'done' });
+    });
+  });
+
+  describe(`store groups: ${name}: local media jobs`, () => {
+    let db: OpenedStore;
+    let store: Store;
+    beforeAll(async () => {
+      db = await open();
+      store = db.store;
+    });
+    afterAll(() => db.close());
+    const job = (id: string, createdAt: number): MediaJob => ({
+      id,
+      name: `${id}.wav`,
+      path: `/recordings/${id}.wav`,
+      uploaded: false,
+      title: id,
+      sizeBytes: 1000,
+      durationSeconds: 45,
+      video: false,
+      status: 'queued',
+      stage: null,
+      progress: { chunksDone: 0, chunksTotal: 0 },
+      engine: null,
+      sendsTo: null,
+      chunksKept: 0,
+      interrupted: false,
+      createdAt,
+      startedAt: null,
+      finishedAt: null,
+      runMs: 0,
+      runningSince: null,
+      error: null,
+      transcriptKey: null,
+    });
+
+    it('keeps jobs in the order they came, merges changes, and a restart queues running ones again, marked', async () => {
+      await store.mediaJobs.add(job('m2', 2000));
+      await store.mediaJobs.add(job('m1', 1000));
+      await store.mediaJobs.add(job('m3', 3000));
+      expect((await store.mediaJobs.list()).map((j) => j.id)).toEqual(['m1', 'm2', 'm3']);
+
+      const running = await store.mediaJobs.update('m1', { status: 'running', stage: 'transcribing', progress: { chunksDone: 2, chunksTotal: 5 }, runningSince: 5000, runMs: 1200 });
+      expect(running).toMatchObject({ id: 'm1', name: 'm1.wav', status: 'running', progress: { chunksDone: 2, chunksTotal: 5 }, runMs: 1200 });
+      expect(await store.mediaJobs.get('m1')).toEqual(running);
+      expect(await store.mediaJobs.update('gone', { status: 'done' })).toBeUndefined();
+
+      const requeued = await store.mediaJobs.requeueRunning();
+      expect(requeued).toEqual([{ ...running, status: 'queued', stage: null, interrupted: true, runningSince: null }]);
+      expect(await store.mediaJobs.get('m1')).toEqual(requeued[0]);
+      expect(await store.mediaJobs.requeueRunning()).toEqual([]);
+
+      expect(await store.mediaJobs.remove('m2')).toBe(true);
+      expect(await store.mediaJobs.remove('m2')).toBe(false);
+      expect((await store.mediaJobs.list()).map((j) => j.id)).toEqual(['m1', 'm3']);
     });
   });
 }

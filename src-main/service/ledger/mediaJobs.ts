@@ -49,9 +49,9 @@ export class MediaJobs {
     return this.drop.run(id).changes > 0;
   }
 
-  requeueRunning(now: number): MediaJob[] {
+  requeueRunning(): MediaJob[] {
     return this.db.transaction(() => {
-      const jobs = this.running.all().map((row) => interruptedMediaJob(parse(row), now));
+      const jobs = this.running.all().map((row) => interruptedMediaJob(parse(row)));
       for (const job of jobs) this.write.run(job.status, JSON.stringify(job), job.id);
       return jobs;
     }).immediate();

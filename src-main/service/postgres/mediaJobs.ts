@@ -29,10 +29,10 @@ export function pgMediaJobs(sql: Sql): MediaJobStore {
     async remove(id) {
       return (await sql.query<{ id: string }>('DELETE FROM media_jobs WHERE id = $1 RETURNING id', [id])).length > 0;
     },
-    requeueRunning: (now) =>
+    requeueRunning: () =>
       sql.unit(async (s) => {
         const rows = await s.query<{ record: string }>("SELECT record FROM media_jobs WHERE status = 'running' ORDER BY created_at, id FOR UPDATE");
-        const jobs = rows.map((row) => interruptedMediaJob(parse(row), now));
+        const jobs = rows.map((row) => interruptedMediaJob(parse(row)));
         for (const job of jobs) await s.query('UPDATE media_jobs SET status = $1, record = $2 WHERE id = $3', [job.status, JSON.stringify(job), job.id]);
         return jobs;
       }, false),

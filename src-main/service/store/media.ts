@@ -14,10 +14,10 @@ export interface MediaJobStore {
   update(id: string, change: MediaJobChange): Promise<MediaJob | undefined>;
   remove(id: string): Promise<boolean>;
   /**
-   * After a crash or a restart nothing runs: running jobs go back to queued, marked `interrupted`,
-   * their run time so far counted. Returns them.
+   * After a crash or a restart nothing runs: running jobs go back to queued, marked `interrupted`.
+   * Returns them.
    */
-  requeueRunning(now: number): Promise<MediaJob[]>;
+  requeueRunning(): Promise<MediaJob[]>;
 }
 
 /** The merge both stores apply (they keep the record as JSON beside its id, status and creation time). */
@@ -25,8 +25,10 @@ export function mergeMediaJob(job: MediaJob, change: MediaJobChange): MediaJob {
   return { ...job, ...change };
 }
 
-/** A running job as a restart finds it: queued again, its current run's time counted. */
-export function interruptedMediaJob(job: MediaJob, now: number): MediaJob {
-  const ran = job.runningSince === null ? 0 : Math.max(0, now - job.runningSince);
-  return { ...job, status: 'queued', stage: null, interrupted: true, runningSince: null, runMs: job.runMs + ran };
+/**
+ * A running job as a restart finds it: queued again. Its run time was counted at its last write
+ * (desk/media/runner.ts); the time the app was off is not run time.
+ */
+export function interruptedMediaJob(job: MediaJob): MediaJob {
+  return { ...job, status: 'queued', stage: null, interrupted: true, runningSince: null };
 }
