@@ -26,7 +26,8 @@ function FolderOffer({ folder }: { folder: PendingFolder }) {
     dropFolder(folder.path);
     desk()
       .invoke('media.addFolders', { paths: [folder.path] })
-      .then(take, (error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
+      // The answer names the folder again: only its files are news (the question was answered).
+      .then(({ files }) => take({ files, folders: [] }), (error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
   };
   return (
     <li className="media-folder" data-testid="media-folder">
