@@ -2,7 +2,7 @@
 // page signed in through the one-time link it prints.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runCli, spawnCli, waitForOutput } from '../helpers/cli';
 import { killGroup } from '../helpers/processes';
@@ -89,6 +89,23 @@ export async function dropFile(page: Page, name: string, text: string): Promise<
     },
     { name, text },
   );
+  await page.dispatchEvent('[data-testid=drop-target]', 'dragenter', { dataTransfer });
+  await page.dispatchEvent('[data-testid=drop-target]', 'drop', { dataTransfer });
+}
+
+/**
+ * Drops files from disk on the queue the way a browser does: one drop event carrying them all
+ * (their bytes travel into the page, so keep them to a few MB).
+ */
+export async function dropFiles(page: Page, paths: readonly string[], names: readonly string[] = paths.map((p) => basename(p))): Promise<void> {
+  const files = paths.map((path, i) => ({ name: names[i] as string, base64: readFileSync(path).toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((files) => {
+    // Runs in the page; the Node types of this file do not know the DOM's DataTransfer.
+    const { DataTransfer } = globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } };
+    const dt = new DataTransfer();
+    for (const { name, base64 } of files) dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
+    return dt;
+  }, files);
   await page.dispatchEvent('[data-testid=drop-target]', 'dragenter', { dataTransfer });
   await page.dispatchEvent('[data-testid=drop-target]', 'drop', { dataTransfer });
 }
