@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaJob } from '#shared/contract/media';
 import { folderQuestion, intakeSummary } from '../../src-renderer/src/features/media/intakeText';
-import { elapsedMs, engineNote, filesAhead, mediaMeta, progressText, remainingMs, sendsToNote } from '../../src-renderer/src/features/media/mediaMeta';
+import { elapsedMs, engineNote, filesAhead, mediaMeta, progressText, remainingMs, resumedNote, sendsToNote } from '../../src-renderer/src/features/media/mediaMeta';
 import { uploadAnswer } from '../../src-renderer/src/lib/uploadAnswer';
 
 const NOW = 1_000_000;
@@ -69,8 +69,10 @@ describe('a media card', () => {
   it('names the engine, what a resumed run kept, and where the audio goes', () => {
     expect(engineNote(job())).toBeNull();
     expect(engineNote(job({ engine: 'pocketsphinx' }))).toBe('Engine: pocketsphinx');
-    expect(engineNote(job({ engine: 'whisper', interrupted: true, chunksKept: 3 }))).toBe('Engine: whisper · Resumed after a restart: 3 chunks kept');
-    expect(engineNote(job({ chunksKept: 1 }))).toBe('Resumed: 1 chunk kept');
+    expect(resumedNote(job())).toBeNull();
+    expect(resumedNote(job({ interrupted: true, chunksKept: 3 }))).toBe('Resumed after a restart: 3 chunks kept');
+    expect(resumedNote(job({ interrupted: true, chunksKept: 0 }))).toBe('Resumed after a restart: 0 chunks kept');
+    expect(resumedNote(job({ chunksKept: 1 }))).toBe('Resumed: 1 chunk kept');
     expect(sendsToNote(job())).toBeNull();
     expect(sendsToNote(job({ sendsTo: 'api.openai.com' }))).toBe('The audio is sent to api.openai.com for transcription');
   });

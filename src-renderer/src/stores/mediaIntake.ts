@@ -8,6 +8,8 @@ import type { MediaIntake } from '#shared/contract/media';
 export interface Upload {
   id: number;
   name: string;
+  /** Its bytes are on their way (files of one drop go one after another). */
+  sending: boolean;
   /** Bytes sent so far, of `total`. */
   loaded: number;
   total: number;
@@ -37,6 +39,7 @@ interface MediaIntakeStore {
   take: (intake: MediaIntake) => void;
   refuse: (refusals: readonly Refusal[]) => void;
   startUpload: (name: string, total: number) => number;
+  /** Bytes sent of an upload (0 as it starts). */
   progress: (id: number, loaded: number) => void;
   endUpload: (id: number) => void;
   dropFolder: (path: string) => void;
@@ -69,11 +72,11 @@ export const useMediaIntake = create<MediaIntakeStore>()((set, get) => ({
   },
   startUpload(name, total) {
     const id = nextUpload++;
-    set({ uploads: [...get().uploads, { id, name, loaded: 0, total }] });
+    set({ uploads: [...get().uploads, { id, name, sending: false, loaded: 0, total }] });
     return id;
   },
   progress(id, loaded) {
-    set({ uploads: get().uploads.map((u) => (u.id === id ? { ...u, loaded } : u)) });
+    set({ uploads: get().uploads.map((u) => (u.id === id ? { ...u, sending: true, loaded } : u)) });
   },
   endUpload(id) {
     set({ uploads: get().uploads.filter((u) => u.id !== id) });

@@ -4,7 +4,7 @@
 import type { MediaJob } from '#shared/contract/media';
 import { useViewer } from '../../stores/viewer';
 import { cancelMedia, dismissMedia, pauseMedia, resumeMedia } from './mediaActions';
-import { engineNote, fractionDone, isEnded, lengthOf, mediaMeta, progressText, sendsToNote } from './mediaMeta';
+import { engineNote, fractionDone, isEnded, lengthOf, mediaMeta, progressText, resumedNote, sendsToNote } from './mediaMeta';
 
 /** A file glyph with a waveform (audio) or a film frame (video) where a podcast card has its artwork. */
 function MediaGlyph({ video }: { video: boolean }) {
@@ -61,11 +61,12 @@ function CardActions({ job }: { job: MediaJob }) {
 export function MediaCard({ job, now, ahead }: { job: MediaJob; now: number; ahead: number }) {
   const { chunksDone, chunksTotal } = job.progress;
   const engine = engineNote(job);
+  const resumed = resumedNote(job);
   const sendsTo = sendsToNote(job);
   return (
     <article className={`job-card media-card job-${job.status}`} data-testid="media-card" data-status={job.status} data-name={job.name} aria-label={`Local file: ${job.title}`}>
       <MediaGlyph video={job.video} />
-      <div className="job-body">
+      <div className="media-body">
         <div className="job-heading">
           <h3 className="job-title" title={job.title}>
             {job.title}
@@ -73,24 +74,29 @@ export function MediaCard({ job, now, ahead }: { job: MediaJob; now: number; ahe
           <p className="job-show" title={job.name}>
             {job.name} · {lengthOf(job)}
           </p>
+          {engine !== null && (
+            <p className="media-engine" data-testid="media-engine">
+              {engine}
+            </p>
+          )}
         </div>
         {job.status === 'failed' ? (
           <p className="job-error" role="alert" data-testid="media-error">
             {mediaMeta(job, now, ahead)}
           </p>
         ) : (
-          <>
+          <div className="media-progress">
             <div className="progress" role="progressbar" aria-label={`Progress of ${job.title}`} aria-valuemin={0} aria-valuemax={chunksTotal || 1} aria-valuenow={job.status === 'done' ? chunksTotal || 1 : chunksDone} aria-valuetext={progressText(job)}>
               <div className="progress-fill" style={{ transform: `scaleX(${fractionDone(job)})` }} />
             </div>
             <p className="job-meta" data-testid="media-meta">
               {mediaMeta(job, now, ahead)}
             </p>
-          </>
+          </div>
         )}
-        {engine !== null && (
-          <p className="media-note" data-testid="media-engine">
-            {engine}
+        {resumed !== null && (
+          <p className="media-note" data-testid="media-resumed">
+            {resumed}
           </p>
         )}
         {sendsTo !== null && (

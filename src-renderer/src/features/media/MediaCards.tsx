@@ -7,7 +7,8 @@ import { MediaBatchBar } from './MediaBatchBar';
 import { MediaCard } from './MediaCard';
 import { filesAhead, isEnded } from './mediaMeta';
 
-export function MediaCards() {
+/** `capped`: the link queue is showing too, so the cards keep to a few rows and scroll past them. */
+export function MediaCards({ capped }: { capped: boolean }) {
   const jobs = useMedia((s) => s.jobs);
   const now = useNow(jobs.some((j) => j.status === 'running'));
   if (jobs.length === 0) return null;
@@ -29,7 +30,7 @@ export function MediaCards() {
           )}
         </div>
       )}
-      <div className="job-card-list media-card-list" data-testid="media-card-list">
+      <div className={capped ? 'job-card-list media-card-list media-card-list-capped' : 'job-card-list media-card-list'} data-testid="media-card-list">
         {jobs.map((job) => (
           <MediaCard key={job.id} job={job} now={now} ahead={filesAhead(jobs, job)} />
         ))}

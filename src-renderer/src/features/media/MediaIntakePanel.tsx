@@ -11,7 +11,7 @@ function UploadLine({ upload }: { upload: Upload }) {
   const pct = upload.total > 0 ? Math.round((100 * upload.loaded) / upload.total) : 0;
   return (
     <li className="media-upload" data-testid="media-upload">
-      <span className="media-upload-name">Uploading {upload.name}…</span>
+      <span className="media-upload-name">{upload.sending ? `Uploading ${upload.name}…` : `${upload.name}: waiting to upload`}</span>
       <div className="progress" role="progressbar" aria-label={`Upload of ${upload.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%`}>
         <div className="progress-fill" style={{ transform: `scaleX(${pct / 100})` }} />
       </div>

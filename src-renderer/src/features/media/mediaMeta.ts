@@ -62,13 +62,13 @@ export function mediaMeta(job: MediaJob, now: number, ahead: number): string {
   }
 }
 
-/** The engine line: which engine transcribes it, and a resumed run's kept chunks. */
-export function engineNote(job: MediaJob): string | null {
-  const parts: string[] = [];
-  if (job.engine !== null) parts.push(`Engine: ${job.engine}`);
-  if (job.interrupted) parts.push(`Resumed after a restart: ${plural(job.chunksKept, 'chunk')} kept`);
-  else if (job.chunksKept > 0) parts.push(`Resumed: ${plural(job.chunksKept, 'chunk')} kept`);
-  return parts.length === 0 ? null : parts.join(' · ');
+/** The engine in use (or last used); unknown before the first start. */
+export const engineNote = (job: MediaJob) => (job.engine === null ? null : `Engine: ${job.engine}`);
+
+/** What a resumed run took over instead of transcribing again. */
+export function resumedNote(job: MediaJob): string | null {
+  if (job.interrupted) return `Resumed after a restart: ${plural(job.chunksKept, 'chunk')} kept`;
+  return job.chunksKept > 0 ? `Resumed: ${plural(job.chunksKept, 'chunk')} kept` : null;
 }
 
 /** Said on the card from before the job starts: the file leaves this machine for a remote engine. */

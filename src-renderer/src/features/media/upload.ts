@@ -10,6 +10,7 @@ export async function uploadMediaFiles(files: readonly File[]): Promise<void> {
   const ids = files.map((file) => intake.startUpload(file.name, file.size));
   for (const [index, file] of files.entries()) {
     const id = ids[index] as number;
+    intake.progress(id, 0);
     try {
       intake.take(await uploadMedia(file, (loaded) => intake.progress(id, loaded)));
     } catch (error) {

@@ -34,7 +34,7 @@ export function QueueView() {
         <PasteBox large={empty && !media} />
         <JobCards />
         <MediaIntakePanel />
-        <MediaCards />
+        <MediaCards capped={!empty} />
         {!empty && (
           <>
             <CreditsBanner />

@@ -25,6 +25,8 @@ export interface DropResult {
   media?: File[];
   /** Dropped folders, which a page cannot upload. */
   folders?: string[];
+  /** How many URL-list files were read (files only: a paste or a dragged link leaves it out). */
+  listsRead?: number;
 }
 
 /** The links of plain text, and the link-like tokens that are not links. */
@@ -40,6 +42,7 @@ export async function readFiles(files: readonly File[], folders: ReadonlySet<str
   const malformed: string[] = [];
   const media: File[] = [];
   const dropped: string[] = [];
+  let listsRead = 0;
   for (const file of files) {
     if (folders.has(file.name)) {
       dropped.push(file.name);
@@ -55,10 +58,11 @@ export async function readFiles(files: readonly File[], folders: ReadonlySet<str
       continue;
     }
     const text = await file.text();
+    listsRead++;
     urls.push(...(ext === 'html' || ext === 'htm' ? urlsFromHtml(text) : extractUrls(text)));
     malformed.push(...findMalformedLinks(text));
   }
-  return { urls, refused, malformed: [...new Set(malformed)], media, folders: dropped };
+  return { urls, refused, malformed: [...new Set(malformed)], media, folders: dropped, listsRead };
 }
 
 /** Names of the folders in a drop; read while the drop event runs (the browser empties `items` after it). */

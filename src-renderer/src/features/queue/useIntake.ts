@@ -33,9 +33,9 @@ export function useIntake(): (result: DropResult) => void {
     takeMedia(result);
     if (result.urls.length === 0) {
       // A refused file has said so above, and media files speak in their own panel; "no links
-      // found" is for what was read as links.
-      const others = result.refused.length + (result.media?.length ?? 0) + (result.folders?.length ?? 0);
-      say(summarizeIntake(NO_LINKS, result.malformed, others === 0 ? 'No links found in what was dropped or pasted' : null));
+      // found" is for what was read as links: text, or URL-list files.
+      const read = result.listsRead === undefined ? result.refused.length === 0 : result.listsRead > 0;
+      say(summarizeIntake(NO_LINKS, result.malformed, read ? 'No links found in what was dropped or pasted' : null));
       return;
     }
     if (refusedWhileOffline(`${plural(result.urls.length, 'link')} not added`)) return;
