@@ -2,7 +2,7 @@
 // length, the engine and model that wrote it) and the desk's own player for it, an <audio> or a
 // <video> reading the file through the app (the desktop app's media protocol, the browser build's
 // media route), never a file:// URL. A click on a line's time seeks it (Viewer.tsx).
-import type { RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { TranscriptView } from '#shared/contract/transcript';
 import { clock } from '../../lib/format';
 
@@ -13,6 +13,34 @@ export function seek(player: HTMLMediaElement | null, ms: number): void {
   if (player === null) return;
   player.currentTime = ms / 1000;
   void player.play().catch(() => undefined);
+}
+
+/**
+ * The line the player is in (the last one starting at or before its time), marked in the list so
+ * the reader can follow the recording; null while nothing has played.
+ */
+export function usePlayingLine(player: RefObject<HTMLMediaElement | null>, starts: readonly (number | null)[], active: boolean): number | null {
+  const [index, setIndex] = useState<number | null>(null);
+  useEffect(() => {
+    const element = player.current;
+    setIndex(null);
+    if (!active || element === null) return;
+    const onTime = () => {
+      const ms = element.currentTime * 1000;
+      let found: number | null = null;
+      starts.forEach((start, i) => {
+        if (start !== null && start <= ms) found = i;
+      });
+      setIndex(found);
+    };
+    element.addEventListener('timeupdate', onTime);
+    element.addEventListener('seeked', onTime);
+    return () => {
+      element.removeEventListener('timeupdate', onTime);
+      element.removeEventListener('seeked', onTime);
+    };
+  }, [player, starts, active]);
+  return index;
 }
 
 function Player({ file, player }: { file: LocalFileInfo; player: RefObject<HTMLMediaElement | null> }) {

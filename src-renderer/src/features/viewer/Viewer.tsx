@@ -14,7 +14,7 @@ import { useReturnFocus } from '../../lib/returnFocus';
 import { useViewer } from '../../stores/viewer';
 import { ExportDialog } from '../export/ExportDialog';
 import { findHits, splitHits } from './findMatches';
-import { LocalFile, seek } from './LocalFile';
+import { LocalFile, seek, usePlayingLine } from './LocalFile';
 import { useDrawerInert } from './useDrawerInert';
 
 interface Line {
@@ -57,6 +57,8 @@ function ViewerBody({ view }: { view: TranscriptView }) {
   const isYouTube = view.platform === 'longform' && view.itemId !== null;
   const player = useRef<HTMLMediaElement | null>(null);
   const playable = view.localFile !== null && view.localFile.playerSrc !== null;
+  const starts = useMemo(() => lines.map((l) => l.startMs), [lines]);
+  const playing = usePlayingLine(player, starts, playable);
 
   useEffect(() => {
     const hit = hits[current];
@@ -145,7 +147,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
               const line = lines[row.index];
               if (line === undefined) return null;
               return (
-                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={row.index === currentLine ? 'line line-current' : 'line'} style={{ transform: `translateY(${row.start}px)` }}>
+                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={['line', row.index === currentLine ? 'line-current' : '', row.index === playing ? 'line-playing' : ''].filter(Boolean).join(' ')} style={{ transform: `translateY(${row.start}px)` }}>
                   {line.startMs !== null &&
                     (isYouTube ? (
                       <button type="button" className="timestamp" title="Copy a link to this moment" onClick={() => void copy(youtubeLink(view.itemId ?? '', line.startMs ?? 0), 'Link to this moment copied')}>
