@@ -92,6 +92,15 @@ describe('files dropped on the desktop app', () => {
     expect(t.desk.mediaFile(token)).toEqual({ path: view.localFile?.path, contentType: 'audio/wav' });
     expect(readFileSync(view.localFile?.path ?? '').equals(readFileSync(wav))).toBe(true);
     for (const segment of view.segments ?? []) expect(segment.endMs).toBeLessThanOrEqual(Math.ceil((done.durationSeconds ?? 0) * 1000) + 500);
+
+    // Exported like any transcript: an SRT whose cues lie within the audio.
+    const exported = await t.call('export.run', { scope: { kind: 'library', ids: [found.entries[0]!.id] }, format: 'srt', folder: t.exportDir });
+    expect(exported.files).toEqual(['interview.srt']);
+    const srt = readFileSync(join(t.exportDir, 'interview.srt'), 'utf8');
+    expect(srt.toLowerCase()).toContain('tomatoes');
+    const ends = [...srt.matchAll(/--> (\d\d):(\d\d):(\d\d),(\d{3})/g)].map(([, h, m, sec, ms]) => ((Number(h) * 60 + Number(m)) * 60 + Number(sec)) * 1000 + Number(ms));
+    expect(ends.length).toBeGreaterThan(0);
+    expect(Math.max(...ends)).toBeLessThanOrEqual((done.durationSeconds ?? 0) * 1000 + 500);
   });
 
   it('counts a folder\'s media files before any starts, then adds them on confirmation', { timeout: speechGuardMs(15, { engineRtf: engineRtf() }) + 30_000 }, async () => {
