@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '#shared/contract/desk';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '#shared/contract/media';
 import { createDesk, type Desk } from '../desk/index';
 import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
 import { DEFAULT_DRAIN_MS } from '../http/drain';
@@ -16,6 +17,16 @@ import { DEFAULT_LOG_LEVEL, defaultLogFormat, LOG_FORMATS, LOG_LEVELS, serveLogg
 import { stopOnSignals } from './stopSignals';
 import { cacheSize } from './units';
 import type { PodcastEvent } from '#service/podcast/index';
+
+/** Decimal, like every size the CLI reads and prints (units.ts). */
+const MB = 1_000_000;
+
+/** --max-upload-mb: a positive number of megabytes. */
+function megabytes(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('a positive number of megabytes, like 500 or 4096');
+  return n;
+}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -40,6 +51,7 @@ interface ServeOptions {
   ui?: boolean;
   allowRemoteUi?: boolean;
   cacheMaxBytes?: number;
+  maxUploadMb?: number;
   logLevel: LogLevel;
   logFormat?: LogFormat;
   database?: string;
@@ -79,6 +91,7 @@ export function registerServe(program: Command): void {
     .option('--ui', 'also serve the desk UI (from `npm run build`) at /app/, opened with a one-time link')
     .option('--allow-remote-ui', 'allow --ui on an address other than loopback (anyone who gets a session can spend the owner\'s credits)')
     .option('--cache-max-bytes <size>', 'limit the transcript cache to this size while this server runs (500MB, 2GB; default: the cache.maxBytes setting)', cacheSize)
+    .option('--max-upload-mb <megabytes>', `with --ui: the largest audio or video file the desk in a browser may upload (default ${Math.round(DEFAULT_MAX_UPLOAD_BYTES / MB)})`, megabytes)
     .addOption(new Option('--log-level <level>', 'what the log shows: info has one line per request, error only errors').choices(LOG_LEVELS).default(DEFAULT_LOG_LEVEL))
     .addOption(databaseOption(false).default(undefined, "none: this machine's data home (SQLite)"))
     .addOption(new Option('--log-format <format>', 'json (one object a line) or pretty').choices(LOG_FORMATS).default(undefined, 'pretty on a terminal, json otherwise'))
@@ -103,7 +116,7 @@ export function registerServe(program: Command): void {
         const store = new SessionStore(opened.owner.key);
         desk = theDesk;
         sessions = store;
-        apiOptions.selfAuthenticated = { prefix: HTTP_APP_PREFIX, register: (app) => registerAppRoutes(app, { desk: theDesk, sessions: store, rendererDir: RENDERER_DIR, allowRemote: options.allowRemoteUi === true }), paths: ['/'] };
+        apiOptions.selfAuthenticated = { prefix: HTTP_APP_PREFIX, register: (app) => registerAppRoutes(app, { desk: theDesk, sessions: store, rendererDir: RENDERER_DIR, allowRemote: options.allowRemoteUi === true, ...(options.maxUploadMb === undefined ? {} : { maxUploadBytes: Math.round(options.maxUploadMb * MB) }) }), paths: ['/'] };
       }
       const server = await startApiServer(opened.service, options.host, options.port, apiOptions);
       apiUrl = server.url;

@@ -1,5 +1,6 @@
 // The desk's browser build on the REST server (serve --ui): the built renderer under /app/, the
-// handler table over RPC (POST /app/rpc/<operation>) and its events over SSE (GET /app/events).
+// handler table over RPC (POST /app/rpc/<operation>) and its events over SSE (GET /app/events);
+// local media's upload and player routes (mediaRoutes.ts).
 // These routes authenticate themselves with a session token in a header (session.ts); the REST
 // API's key check does not apply to them, and the REST API is unchanged.
 //
@@ -15,6 +16,7 @@ import { OPERATION_NAMES, type OperationName } from '#shared/contract/operations
 import type { DeskResult } from '#shared/contract/result';
 import type { Desk } from '../desk/index';
 import { registerExportDownload } from './exportDownloadRoute';
+import { registerMediaRoutes } from './mediaRoutes';
 import type { SessionStore } from './session';
 import { SignInThrottle } from './signInThrottle';
 
@@ -56,6 +58,8 @@ export interface AppRoutesOptions {
   allowRemote: boolean;
   /** Failed sign-ins per source; five a minute by default (signInThrottle.ts). */
   throttle?: SignInThrottle;
+  /** Largest media upload taken (serve --max-upload-mb); DEFAULT_MAX_UPLOAD_BYTES by default. */
+  maxUploadBytes?: number;
 }
 
 type Refusal = { status: 401 | 403; code: 'unauthorized' | 'forbidden'; message: string };
@@ -188,6 +192,8 @@ export async function registerAppRoutes(app: FastifyInstance, options: AppRoutes
     app.post(`${HTTP_RPC_PREFIX}${operation}`, { bodyLimit: rpcBodyLimit(operation), onRequest: rpcGuard }, (request, reply) => answerRpc(operation, request.body, reply));
   }
   registerExportDownload(app, desk, rpcGuard);
+  // The player's reads come from a media element, which sends no session header (mediaRoutes.ts).
+  await registerMediaRoutes(app, { desk, uploadGuard: rpcGuard, playerGuard: guard({ origin: false, session: false }), ...(options.maxUploadBytes === undefined ? {} : { maxUploadBytes: options.maxUploadBytes }) });
   app.post<{ Params: { operation: string } }>(`${HTTP_RPC_PREFIX}:operation`, { bodyLimit: RPC_DEFAULT_BODY_LIMIT, onRequest: rpcGuard }, (request, reply) => answerRpc(request.params.operation, request.body, reply));
 
   // The page reads the stream with fetch (not EventSource), so it can send the session header and

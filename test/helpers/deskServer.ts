@@ -33,6 +33,8 @@ export interface DeskServerOptions {
   throttle?: SignInThrottle;
   /** Where the server's access lines and errors go (stderr, errors only, by default). */
   logger?: ApiOptions['logger'];
+  /** Largest media upload taken (serve --max-upload-mb). */
+  maxUploadBytes?: number;
 }
 
 export async function startDeskServer(home: string, options: DeskServerOptions = {}): Promise<DeskServer> {
@@ -48,7 +50,7 @@ export async function startDeskServer(home: string, options: DeskServerOptions =
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     selfAuthenticated: {
       prefix: HTTP_APP_PREFIX,
-      register: (app) => registerAppRoutes(app, { desk, sessions, rendererDir: renderer, allowRemote: false, ...(options.throttle === undefined ? {} : { throttle: options.throttle }) }),
+      register: (app) => registerAppRoutes(app, { desk, sessions, rendererDir: renderer, allowRemote: false, ...(options.throttle === undefined ? {} : { throttle: options.throttle }), ...(options.maxUploadBytes === undefined ? {} : { maxUploadBytes: options.maxUploadBytes }) }),
     },
   });
   const origin = server.url;
