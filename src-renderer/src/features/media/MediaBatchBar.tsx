@@ -19,7 +19,7 @@ export function MediaBatchBar({ jobs, now }: { jobs: readonly MediaJob[]; now: n
   const failed = jobs.filter((j) => j.status === 'failed').length;
   const when = whenText(jobs, batch.ended, batch.files, batch.remainingSeconds);
   return (
-    <div className="batch-progress media-batch" data-testid="media-batch">
+    <div className={batch.ended === batch.files ? 'batch-progress media-batch media-batch-ended' : 'batch-progress media-batch'} data-testid="media-batch">
       <div className="progress-track" role="progressbar" aria-label="All local files" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%: ${done} of ${plural(batch.files, 'file')} done, ${when}`}>
         <span className="progress-done" style={{ width: `${batch.fraction * 100}%` }} />
       </div>

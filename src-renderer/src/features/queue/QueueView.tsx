@@ -19,7 +19,7 @@ import { QueueToolbar } from './QueueToolbar';
 export function QueueView() {
   const empty = useQueue((s) => s.order.length === 0);
   const loaded = useQueue((s) => s.loaded);
-  // Local files on the desk: the first-run guide and the large drop area give their room to the cards.
+  // Local files on the desk: the first-run guide, the empty note and the large drop area give their room to the cards.
   const media = useMedia((s) => s.jobs.length > 0);
   const selected = useQueue((s) => s.selected);
   const [exporting, setExporting] = useState(false);
@@ -48,7 +48,7 @@ export function QueueView() {
             <QueueList />
           </>
         )}
-        {empty && loaded && <p className="empty-note">The queue is empty. Transcripts you fetch stay in the Library.</p>}
+        {empty && loaded && !media && <p className="empty-note">The queue is empty. Transcripts you fetch stay in the Library.</p>}
         {empty && loaded && !media && <FirstRunGuide />}
       </div>
       {exporting && <ExportDialog scope={selected.size > 0 ? { kind: 'items', ids: [...selected] } : { kind: 'queue' }} onClose={() => setExporting(false)} />}
