@@ -28,6 +28,8 @@ export interface DeskOptions {
   mediaDir?: string;
   /** Settings made with `transcript-desk settings set` before the server starts, as a user would. */
   settings?: Record<string, string>;
+  /** More options for `serve --ui` (`--max-upload-mb 1`). */
+  serveArgs?: string[];
 }
 
 export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk> {
@@ -38,7 +40,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk>
     if (set.code !== 0) throw new Error(`settings set ${key} ${value} failed: ${set.stderr}`);
   }
   const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
-  const child = spawnCli(['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
+  const child = spawnCli(['serve', '--ui', '--port', '0', ...(options.serveArgs ?? [])], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
   const { match: loginUrl } = await waitForOutput(child, /desk: (http:\/\/\S+)/, 'serve --ui');
   const url = new URL(loginUrl).origin;
   const ownerKey = readFileSync(join(home, 'owner-key'), 'utf8').trim();

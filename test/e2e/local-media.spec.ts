@@ -57,7 +57,7 @@ async function readCards(page: Page): Promise<CardReading[]> {
 }
 
 const chunksOf = (bar: string) => {
-  const m = /^(\d+) of (\d+) chunks$/.exec(bar);
+  const m = /^(\d+) of (\d+) chunks?$/.exec(bar);
   return m === null ? null : { done: Number(m[1]), total: Number(m[2]) };
 };
 
@@ -165,6 +165,7 @@ test('a WAV and an MP4 dropped on the desk: cards move chunk by chunk to done, f
   await expect(viewer.getByTestId('provenance')).toContainText('pocketsphinx');
   // Nothing of a local file's source is a link (it is a path on the server's machine).
   await expect(viewer.locator('a[href^="file:"]')).toHaveCount(0);
+  await scanBothThemes(page, 'viewer of a local file');
   const audio = viewer.locator('audio[data-testid=local-player]');
   await expect(audio).toHaveAttribute('src', /^\/app\/media\/[\w-]+$/);
   const src = (await audio.getAttribute('src')) as string;
@@ -259,4 +260,19 @@ test('a renamed text file and a cut-off MP4 are refused with their reasons, noth
   await expect(card(page, good.name)).toHaveCount(0);
   await page.getByRole('button', { name: 'Library' }).click();
   await expect(page.getByTestId('library-entry').filter({ hasText: 'cooking-tip' })).toHaveCount(1);
+});
+
+test('past the upload limit the browser gets the server\'s 413 in words, and the other files still go up', async ({ page }) => {
+  // A second server whose limit (1 MB) lies between the two files dropped on it.
+  const small = await startDesk({ settings: { 'stt.engine': 'pocketsphinx', 'stt.workers': '1' }, serveArgs: ['--max-upload-mb', '1'] });
+  try {
+    const good = cookingWav();
+    await small.signIn(page);
+    await dropFiles(page, [wav.file, good.file]);
+    await expect(page.getByTestId('media-refusal')).toHaveText(/^lighthouse-keeper\.wav: This file is larger than the 1 MB this server takes as an upload\. Open it in the desktop app instead/);
+    await expect(card(page, good.name)).toBeVisible();
+    await expect(page.getByTestId('media-intake-summary')).toHaveText('1 file added for transcription on this machine, 1 file refused. Nothing is charged for local files.');
+  } finally {
+    await small.stop();
+  }
 });

@@ -62,6 +62,8 @@ describe('a media card', () => {
     expect(mediaMeta(job({ status: 'done', progress: { chunksDone: 4, chunksTotal: 4 }, runMs: 12_000 }), NOW, 0)).toBe('Done in 12 s · no credits charged');
     expect(mediaMeta(job({ status: 'failed', error: 'ffmpeg could not decode it' }), NOW, 0)).toBe('ffmpeg could not decode it');
     expect(progressText(job({ status: 'running', stage: 'transcribing', progress: { chunksDone: 1, chunksTotal: 2 } }))).toBe('1 of 2 chunks');
+    expect(progressText(job({ status: 'running', stage: 'transcribing', progress: { chunksDone: 0, chunksTotal: 1 } }))).toBe('0 of 1 chunk');
+    expect(mediaMeta(job({ status: 'running', stage: 'transcribing', progress: { chunksDone: 0, chunksTotal: 1 }, runningSince: NOW }), NOW, 0)).toBe('0 / 1 chunk · 0 s elapsed');
     expect(progressText(job())).toBe('Waiting');
     expect(progressText(job({ status: 'done' }))).toBe('Done');
   });

@@ -23,7 +23,7 @@ export function remainingMs(job: MediaJob, now: number): number | null {
 export function progressText(job: MediaJob): string {
   const { chunksDone, chunksTotal } = job.progress;
   if (job.status === 'done') return 'Done';
-  if (chunksTotal > 0) return `${chunksDone} of ${chunksTotal} chunks`;
+  if (chunksTotal > 0) return `${chunksDone} of ${plural(chunksTotal, 'chunk')}`;
   if (job.status === 'running') return 'Reading the audio';
   return job.status === 'queued' ? 'Waiting' : job.status === 'paused' ? 'Paused' : 'Not started';
 }
@@ -40,7 +40,7 @@ export const lengthOf = (job: MediaJob) => (job.durationSeconds === null ? 'leng
  */
 export function mediaMeta(job: MediaJob, now: number, ahead: number): string {
   const { chunksDone, chunksTotal } = job.progress;
-  const chunks = `${chunksDone} / ${chunksTotal} chunks`;
+  const chunks = `${chunksDone} / ${plural(chunksTotal, 'chunk')}`;
   const elapsed = `${duration(elapsedMs(job, now))} elapsed`;
   switch (job.status) {
     case 'done':
