@@ -12,6 +12,42 @@ const GPU_VARIANTS = ['cuda', 'vulkan'];
  */
 const NATIVE_MODULES = ['node_modules/better-sqlite3/**', 'node_modules/keytar/**', 'node_modules/@fugood/node-whisper-*/**', 'node_modules/impit-*/**'];
 
+/**
+ * Audio and video the app offers to open ("Open with", a double-click once installed): what a
+ * person records or downloads. The desk probes each file rather than trusting its name, so an
+ * association only decides what the system offers the app for.
+ */
+const MEDIA_EXTENSIONS = ['mp3', 'm4a', 'aac', 'wav', 'flac', 'ogg', 'opus', 'webm', 'mp4', 'm4v', 'mov', 'mkv', 'avi', 'wma', 'wmv'];
+
+/**
+ * The same types for Linux's desktop entry (its MimeType line). Given as linux.mimeTypes, not as
+ * each association's mimeType: for those electron-builder also installs a shared-mime-info file
+ * that redefines the type (its glob, an office-document icon) system-wide.
+ */
+const MEDIA_MIME_TYPES = [
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/aac',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/flac',
+  'audio/x-flac',
+  'audio/ogg',
+  'audio/x-vorbis+ogg',
+  'audio/opus',
+  'audio/x-opus+ogg',
+  'audio/webm',
+  'video/webm',
+  'video/mp4',
+  'video/x-m4v',
+  'video/quicktime',
+  'video/x-matroska',
+  'video/x-msvideo',
+  'audio/x-ms-wma',
+  'video/x-ms-wmv',
+];
+
 function gpuVariants(env) {
   const asked = (env.TRANSCRIPT_DESK_WHISPER_GPU ?? '')
     .split(',')
@@ -49,11 +85,15 @@ function builderConfig(env) {
     // rebuild would download Electron's headers. Package each OS on that OS.
     npmRebuild: false,
     afterPack: './packaging/afterPack.cjs',
+    // A Viewer, and on macOS an alternate handler only: the app transcribes recordings, it does
+    // not ask to become the system's player for them.
+    fileAssociations: [{ ext: MEDIA_EXTENSIONS, name: 'Audio or video', description: 'Audio or video to transcribe', role: 'Viewer', rank: 'Alternate' }],
     linux: {
       target: ['AppImage', 'deb'],
       category: 'Office',
       executableName: 'transcript-desk',
       synopsis: 'Transcripts of public video, clip and podcast URLs, on your own machine',
+      mimeTypes: MEDIA_MIME_TYPES,
     },
     deb: {
       // Electron's usual libraries, the Secret Service client for the keychain, and ffmpeg for speech-to-text.
@@ -66,4 +106,4 @@ function builderConfig(env) {
   };
 }
 
-module.exports = { builderConfig, GPU_VARIANTS, NATIVE_MODULES };
+module.exports = { builderConfig, GPU_VARIANTS, NATIVE_MODULES, MEDIA_EXTENSIONS, MEDIA_MIME_TYPES };

@@ -17,7 +17,12 @@ const require = createRequire(__filename);
 interface PackagingModule {
   builderConfig(env: NodeJS.ProcessEnv): Configuration & { files: string[]; asarUnpack: string[] };
   NATIVE_MODULES: string[];
+  MEDIA_EXTENSIONS: string[];
+  MEDIA_MIME_TYPES: string[];
 }
+
+/** What "Open with" must offer the app for (issue 23): the common audio and video types. */
+export const REQUIRED_MEDIA_EXTENSIONS = ['mp3', 'm4a', 'aac', 'wav', 'flac', 'ogg', 'opus', 'webm', 'mp4', 'm4v', 'mov', 'mkv', 'avi', 'wma', 'wmv'];
 type AfterPack = ((context: object) => Promise<void>) & { FUSES: Record<string, boolean>; electronBinaryOf(context: object): string };
 
 export const packaging = require(join(ROOT, 'packaging/config.cjs')) as PackagingModule;
@@ -76,6 +81,7 @@ export async function packagingProblems(): Promise<string[]> {
   if (plain.asar !== true) problems.push('the app must be packed into app.asar (OnlyLoadAppFromAsar)');
   if (plain.npmRebuild !== false) problems.push('npmRebuild must be off: the N-API modules load as built, and a rebuild downloads Electron headers');
   if (plain.afterPack !== './packaging/afterPack.cjs') problems.push('afterPack must be packaging/afterPack.cjs (the fuses)');
+  problems.push(...fileAssociationProblems(plain));
 
   const natives = shippedNativeFiles();
   if (!natives.some((f) => f.startsWith('node_modules/better-sqlite3/'))) problems.push(`better-sqlite3's binary was not found (${natives.length} native files seen): is node_modules installed?`);
@@ -95,6 +101,25 @@ export async function packagingProblems(): Promise<string[]> {
 
   for (const [fuse, value] of Object.entries(REQUIRED_FUSES)) if (afterPack.FUSES[fuse] !== value) problems.push(`fuse ${fuse} must be ${value}`);
   problems.push(...(await fuseFlipProblems()));
+  return problems;
+}
+
+/** The app is offered for the common audio and video types, as a viewer that claims no type as its own. */
+export function fileAssociationProblems(config: Configuration): string[] {
+  const problems: string[] = [];
+  const associations = [config.fileAssociations ?? []].flat();
+  const associated = new Set(associations.flatMap((a) => [a.ext].flat().map((ext) => ext.toLowerCase())));
+  const missing = REQUIRED_MEDIA_EXTENSIONS.filter((ext) => !associated.has(ext));
+  if (missing.length > 0) problems.push(`fileAssociations must offer the app for ${missing.map((e) => `.${e}`).join(' ')}`);
+  for (const a of associations) {
+    if (a.role !== 'Viewer') problems.push(`the association for ${[a.ext].flat().join(', ')} must have role Viewer (the app reads the file, it does not edit it)`);
+    if (a.name !== 'Audio or video') problems.push(`the association for ${[a.ext].flat().join(', ')} must be named "Audio or video"`);
+    if (a.rank !== 'Alternate') problems.push(`the association for ${[a.ext].flat().join(', ')} must rank Alternate on macOS (not take over the system's player)`);
+    // A mimeType here makes electron-builder install a shared-mime-info file that redefines the type system-wide.
+    if (a.mimeType != null) problems.push(`the association for ${[a.ext].flat().join(', ')} must not set mimeType; Linux gets linux.mimeTypes`);
+  }
+  const mimeTypes = [(config.linux as { mimeTypes?: string[] } | null | undefined)?.mimeTypes ?? []].flat();
+  for (const type of ['audio/mpeg', 'audio/wav', 'video/mp4', 'video/webm']) if (!mimeTypes.includes(type)) problems.push(`linux.mimeTypes must list ${type} (the desktop entry's MimeType line)`);
   return problems;
 }
 

@@ -13,7 +13,7 @@ import { originOf } from '../ipc/register';
 import { resolveHome } from '#service/home';
 import { openService, type OpenedService } from '#service/open';
 import { chooseFolder, chooseUrlFiles } from './dialogs';
-import { urlFilesInArgs } from './launchArgs';
+import { launchFiles, type LaunchArgsOptions } from './launchArgs';
 import { copyConsoleInto, openAppLog } from './logFile';
 import { createMainWindow } from './mainWindow';
 import { buildMenuTemplate } from './menu';
@@ -30,7 +30,7 @@ import { denyPermissions } from './security';
 export interface Desktop {
   /** Shows (or creates and shows) the window. */
   focus(): void;
-  /** Queues the links of URL-list files given on a command line. */
+  /** Hands files given on a command line to the desk: URL lists' links are queued, media files become media jobs. */
   importFiles(paths: readonly string[]): void;
   shutdown(): Promise<void>;
 }
@@ -39,7 +39,8 @@ export interface Desktop {
 const RENDERER_DIR = join(__dirname, '../renderer');
 const PRELOAD = join(__dirname, '../preload/index.js');
 
-export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
+/** `argv`: the command line without the executable; `launch` says how to read it (launchArgs.ts). */
+export async function startDesktop(argv: readonly string[], launch: LaunchArgsOptions = {}): Promise<Desktop> {
   const home = resolveHome(process.env, app.getPath('userData'));
   const appLog = openAppLog(home);
   const restoreConsole = copyConsoleInto(appLog.logger);
@@ -76,7 +77,6 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
     throw error;
   }
 
-  installAppProtocol(session.defaultSession, RENDERER_DIR);
   let window: BrowserWindow | undefined;
   const currentWindow = () => (window === undefined || window.isDestroyed() ? undefined : window);
 
@@ -92,6 +92,8 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
   };
   const restApi = new RestApiHost(opened.service, { logger: appLog.logger });
   const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host });
+  // Before the window opens: its page and the desk's player both come from app://.
+  installAppProtocol(session.defaultSession, RENDERER_DIR, (token) => desk.mediaFile(token));
   const unregisterIpc = registerDeskOnIpcMain({ desk, allowedOrigins, targets: () => [currentWindow()?.webContents].filter((c) => c !== undefined) });
 
   const resumed = await opened.podcast.resume();
@@ -120,10 +122,14 @@ export async function startDesktop(argv: readonly string[]): Promise<Desktop> {
   const importFiles = (paths: readonly string[]) => {
     if (paths.length === 0) return;
     void desk.call('queue.importFiles', { paths: [...paths] }).then((result) => {
-      if (!result.ok) log(`could not import ${paths.join(', ')}: ${result.error.message}`);
+      if (!result.ok) return log(`could not import ${paths.join(', ')}: ${result.error.message}`);
+      // A file opened with the app that is neither a URL list nor media gets no card: say why somewhere.
+      for (const file of [...result.value.files, ...(result.value.media?.files ?? [])]) {
+        if (file.error !== null) log(`could not open ${file.name}: ${file.error}`);
+      }
     });
   };
-  importFiles(urlFilesInArgs(argv, process.cwd()));
+  importFiles(launchFiles(argv, process.cwd(), launch));
 
   let closing: Promise<void> | undefined;
   return {

@@ -5,7 +5,7 @@ import { app, dialog } from 'electron';
 import { originOf } from '../ipc/register';
 import { keepNewFilesPrivate } from '#service/home';
 import { startDesktop, type Desktop } from './desktop';
-import { urlFilesInArgs } from './launchArgs';
+import { launchFiles } from './launchArgs';
 import { APP_ORIGIN, registerAppScheme } from './protocol';
 import { installSecurityBaseline } from './security';
 
@@ -30,12 +30,13 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('second-instance', (_event, argv, workingDirectory) => {
     desktop?.focus();
-    desktop?.importFiles(urlFilesInArgs(argv.slice(1), workingDirectory));
+    // In development the app's path follows the executable (`electron <app>`).
+    desktop?.importFiles(launchFiles(argv.slice(1), workingDirectory, { appPathFirst: process.defaultApp === true }));
   });
   // macOS: files dropped on the dock icon or opened with the app.
   app.on('open-file', (event, path) => {
     event.preventDefault();
-    desktop?.importFiles(urlFilesInArgs([path], '/'));
+    desktop?.importFiles(launchFiles([path], '/'));
   });
   app.on('activate', () => desktop?.focus());
   // The service keeps running on macOS with no window (podcast jobs go on); elsewhere closing the window quits.
@@ -59,7 +60,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      desktop = await startDesktop(process.argv.slice(1));
+      desktop = await startDesktop(process.argv.slice(1), { appPathFirst: process.defaultApp === true });
     })
     .catch((error: unknown) => {
       console.error('Transcript Desk could not start:', error);

@@ -1,9 +1,14 @@
 // The renderer is served from app://desk, never file://: a privileged standard scheme whose
 // handler answers GET for files under the built renderer folder and nothing else (Electron
 // security checklist #18). Every HTML answer carries the CSP as a header as well as its meta tag.
+// It also answers the desk's player, `/app/media/<token>` (the same path as the browser build's
+// media route): the local file a token minted by `transcript.get` names, by byte ranges, so a
+// media element plays a file on this machine without a file:// URL or a path in the renderer.
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { protocol, type Session } from 'electron';
+import { HTTP_MEDIA_PREFIX } from '#shared/contract/media';
+import { mediaFileResponse } from '../desk/media/fileResponse';
 import { RENDERER_CSP } from './security';
 
 export const APP_SCHEME = 'app';
@@ -11,10 +16,16 @@ export const APP_HOST = 'desk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
-/** Must run before the app is ready: Chromium fixes scheme privileges at start. */
+/**
+ * Must run before the app is ready: Chromium fixes scheme privileges at start. `stream` lets a
+ * media element read the scheme as it plays, with range requests, instead of whole.
+ */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
 }
+
+/** The local file a player token names (Desk.mediaFile), or undefined. */
+export type MediaLookup = (token: string) => { path: string; contentType: string } | undefined;
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,8 +61,11 @@ export function resolveAppPath(root: string, pathname: string): string | undefin
   return target;
 }
 
-/** The handler for app://; `root` is the built renderer (out/renderer). */
-export function createAppProtocolHandler(root: string): (request: Request) => Promise<Response> {
+/**
+ * The handler for app://; `root` is the built renderer (out/renderer), `media` finds the file of
+ * a player token (none: every player link is a 404).
+ */
+export function createAppProtocolHandler(root: string, media: MediaLookup = () => undefined): (request: Request) => Promise<Response> {
   const realRoot = realpath(root).catch(() => root);
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, 'Only GET');
@@ -62,6 +76,11 @@ export function createAppProtocolHandler(root: string): (request: Request) => Pr
       return answer(400, 'Bad URL');
     }
     if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return answer(404, 'Not found');
+    if (url.pathname.startsWith(HTTP_MEDIA_PREFIX)) {
+      const file = media(url.pathname.slice(HTTP_MEDIA_PREFIX.length));
+      if (file === undefined) return answer(404, 'This player link is not known (links last until the app restarts): open the transcript again');
+      return mediaFileResponse(file.path, file.contentType, request.method, request.headers.get('range') ?? undefined);
+    }
     const base = await realRoot;
     const target = resolveAppPath(base, url.pathname);
     if (target === undefined) return answer(404, 'Not found');
@@ -80,6 +99,6 @@ export function createAppProtocolHandler(root: string): (request: Request) => Pr
   };
 }
 
-export function installAppProtocol(session: Session, root: string): void {
-  session.protocol.handle(APP_SCHEME, createAppProtocolHandler(root));
+export function installAppProtocol(session: Session, root: string, media: MediaLookup): void {
+  session.protocol.handle(APP_SCHEME, createAppProtocolHandler(root, media));
 }

@@ -7,7 +7,8 @@ import { openExternalSafely } from './externalLinks';
 /**
  * The policy the app:// handler sends with every page (the page's meta tag says the same for the
  * browser build). No `unsafe-eval`, no inline script, and no network at all: the renderer reaches
- * the app over IPC and nothing else; images come as data: URLs from the main process.
+ * the app over IPC and nothing else; images come as data: URLs from the main process, and the
+ * player's audio and video from app:// itself (protocol.ts).
  */
 export const RENDERER_CSP = [
   "default-src 'none'",
@@ -15,6 +16,8 @@ export const RENDERER_CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
+  // The desk's player: local files through app://desk/app/media/<token> (protocol.ts).
+  "media-src 'self'",
   "connect-src 'none'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -4,6 +4,12 @@
 // cases). Knowing what each connection owes lets the drain close what owes nothing at once, keep
 // what owes answers, and mark the last answer `Connection: close`. The same count gives the cap a
 // clear refusal instead of Node's silent drop.
+//
+// It also keeps each request's time limit for receiving its body (ServerLimits.requestTimeoutMs).
+// Node's own requestTimeout counts the whole request from its first byte, with no exception: a
+// media upload of a gigabyte over a slow link would be cut while its bytes still arrive. Here a
+// body must arrive within the limit of its headers, except one a route has allowed to take longer
+// (allowLongBody): that one only has to keep coming, some bytes in every period of the limit.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -17,14 +23,28 @@ export function capRefusal(maxConnections: number): string {
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
 
+/** Requests whose body may take longer than the request timeout as long as it keeps coming. */
+const longBodies = new WeakSet<IncomingMessage>();
+
+/**
+ * Lets this request's body take as long as it needs, provided bytes keep arriving: the request is
+ * cut only after a whole request timeout without any. For a route that streams a large body to
+ * disk (the browser build's media upload), called once the request is authorized.
+ */
+export function allowLongBody(request: IncomingMessage): void {
+  longBodies.add(request);
+}
+
 export class Connections {
   /** Open connections, each with its unfinished answers in the order their requests came. */
   private readonly open = new Map<Socket, ServerResponse[]>();
   private draining = false;
 
   constructor(
-    server: Server,
+    private readonly server: Server,
     private readonly maxConnections: number,
+    /** How long a request's body may take after its headers (0: no limit); see allowLongBody. */
+    private readonly requestTimeoutMs = 0,
   ) {
     // First, before the HTTP server's own listener: a refused connection gets no parser's answer.
     server.prependListener('connection', (socket: Socket) => this.accept(socket));
@@ -44,6 +64,7 @@ export class Connections {
     if (owed === undefined) return false;
     owed.push(response);
     if (this.draining) this.markLast(owed);
+    if (this.requestTimeoutMs > 0) this.limitBodyTime(request);
     response.once('close', () => {
       const at = owed.indexOf(response);
       if (at >= 0) owed.splice(at, 1);
@@ -74,6 +95,36 @@ export class Connections {
       socket.destroy();
     }
     return unanswered;
+  }
+
+  /**
+   * Cuts a request whose body has not fully arrived within the request timeout, or, for a long
+   * body, that received nothing for a whole timeout. Progress is read from the socket's byte count,
+   * so the request stream itself is left alone (a 'data' listener would start it flowing).
+   */
+  private limitBodyTime(request: IncomingMessage): void {
+    const socket = request.socket;
+    let bytesSeen = socket.bytesRead;
+    const check = () => {
+      // `complete`: the parser has the whole message (a GET's at once), whether or not anyone read it.
+      if (request.complete || socket.destroyed) return;
+      if (longBodies.has(request) && socket.bytesRead > bytesSeen) {
+        bytesSeen = socket.bytesRead;
+        timer = setTimeout(check, this.requestTimeoutMs).unref();
+        return;
+      }
+      this.timedOut(socket);
+    };
+    let timer = setTimeout(check, this.requestTimeoutMs).unref();
+    request.once('close', () => clearTimeout(timer));
+  }
+
+  /** What Node does when its own request timeout passes: the server's clientError handler answers 408 and closes. */
+  private timedOut(socket: Socket): void {
+    const error = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    if (this.server.emit('clientError', error, socket)) return;
+    if (socket.writable) socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+    socket.destroy();
   }
 
   private accept(socket: Socket): void {

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastif
 import { DEFAULT_MAX_UPLOAD_BYTES, HTTP_MEDIA_PREFIX, HTTP_UPLOAD_PATH, type MediaIntake } from '#shared/contract/media';
 import type { Desk } from '../desk/index';
 import { mediaFileResponse } from '../desk/media/fileResponse';
+import { allowLongBody } from './connections';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Decimal, like every size the CLI reads and prints (serve --max-upload-mb). */
@@ -136,6 +137,9 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaRo
       const declared = Number(request.headers['content-length']);
       if (declared > limit) return answer(reply, 413, { error: 'Payload too large', message: tooLargeMessage(limit) });
 
+      // Signed in and within the limit: a big file over a slow link may take longer than the
+      // server's request timeout, as long as its bytes keep coming.
+      allowLongBody(request.raw);
       await mkdir(desk.uploadsDir, { recursive: true, mode: 0o700 });
       const path = join(desk.uploadsDir, `${randomUUID()}${safeExtension(name)}`);
       try {

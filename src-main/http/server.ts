@@ -32,11 +32,13 @@ function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * What one connection may take from the server. A request (headers and body) must arrive within
- * `requestTimeoutMs`, else it is answered 408 and closed: 30 s is ages for the REST API's 64 KiB
- * and for the desk's largest body on loopback, and a client that trickles bytes holds nothing for
- * long (F4). It bounds the receiving only, so the desk's event stream, a long response to a short
- * GET, lives on. Headers must be complete within `headersTimeoutMs`. A connection idle between
+ * What one connection may take from the server. A request's body must arrive within
+ * `requestTimeoutMs` of its headers, else it is answered 408 and closed: 30 s is ages for the REST
+ * API's 64 KiB and for the desk's largest body on loopback, and a client that trickles bytes holds
+ * nothing for long (F4). The one exception is the browser build's media upload, which may take
+ * longer as long as its bytes keep coming (connections.ts, allowLongBody). It bounds the receiving
+ * only, so the desk's event stream, a long response to a short GET, lives on. Headers must be
+ * complete within `headersTimeoutMs`. A connection idle between
  * requests is closed after `keepAliveTimeoutMs` (5 s, announced as `Keep-Alive: timeout=5`;
  * Fastify's default of 72 s held an idle client's socket for over a minute). `maxConnections` caps
  * open sockets; one beyond it is answered 503 at once and closed (connections.ts). 1024 leaves
@@ -96,8 +98,10 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
     serverFactory: (handler) => {
       const server = createServer(
         {
-          requestTimeout: limits.requestTimeoutMs,
-          // Node refuses a headers timeout longer than the request timeout.
+          // Kept by Connections instead, which can let a media upload take longer while its bytes
+          // keep coming (Node's cuts any request at that age, however busy).
+          requestTimeout: 0,
+          // A request's headers never get longer than its whole time.
           headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
           keepAliveTimeout: limits.keepAliveTimeoutMs,
           // How often Node looks for connections past those timeouts (30 s by default, which would
@@ -109,7 +113,7 @@ export async function buildApi(service: TranscriptService, options: ApiOptions =
         },
       );
       server.maxConnections = 2 * limits.maxConnections;
-      connections = new Connections(server, limits.maxConnections);
+      connections = new Connections(server, limits.maxConnections, limits.requestTimeoutMs);
       return server;
     },
   });

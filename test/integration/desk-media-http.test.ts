@@ -276,3 +276,60 @@ describe('serve --ui --max-upload-mb', () => {
     }
   });
 });
+
+describe('a slow upload', () => {
+  const REQUEST_TIMEOUT_MS = 1500;
+  let slow: DeskServer;
+  let slowHome: ReturnType<typeof tempHome>;
+  let slowToken: string;
+  beforeAll(async () => {
+    slowHome = tempHome();
+    slow = await startDeskServer(slowHome.dir, { limits: { requestTimeoutMs: REQUEST_TIMEOUT_MS } });
+    slowToken = await slow.signedIn();
+  });
+  afterAll(async () => {
+    await slow.close();
+    slowHome.remove();
+  });
+  const slowUploads = () => (existsSync(slow.desk.uploadsDir) ? readdirSync(slow.desk.uploadsDir) : []);
+
+  /** Sends the head of a `total`-byte upload, then `piece` bytes every `everyMs` for `pieces` times; the answer, or '' when the server hung up without one. */
+  async function dribble(pieces: number, everyMs: number, total: number): Promise<{ status: number; body: string; elapsedMs: number }> {
+    const connection = await rawConnection(slow.origin);
+    const started = Date.now();
+    connection.socket.write(requestHead(slow.origin, 'POST', '/app/upload?name=slow.wav', { origin: slow.origin, [HTTP_SESSION_HEADER]: slowToken, 'content-type': 'audio/wav', 'content-length': total }));
+    const piece = Math.ceil(total / pieces);
+    for (let i = 0; i < pieces && !connection.isClosed(); i++) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      connection.socket.write(Buffer.alloc(Math.min(piece, total - i * piece), 3));
+    }
+    const [answer] = await responses(connection, 1);
+    return { status: answer?.status ?? 0, body: answer?.body ?? '', elapsedMs: Date.now() - started };
+  }
+
+  it('is taken while its bytes keep coming, however long it takes', { timeout: 30_000 }, async () => {
+    // 4 s in all, more than twice the request timeout, a piece every 250 ms.
+    const result = await dribble(16, 250, 64_000);
+    expect(result.status).toBe(200);
+    expect(result.elapsedMs).toBeGreaterThan(2 * REQUEST_TIMEOUT_MS);
+    expect((JSON.parse(result.body) as MediaIntake).files[0]?.name).toBe('slow.wav');
+    expect(slowUploads()).toEqual([]);
+  });
+
+  it('is cut with a 408 once its bytes stop coming for a whole request timeout, and leaves no partial file', { timeout: 30_000 }, async () => {
+    const connection = await rawConnection(slow.origin);
+    const started = Date.now();
+    connection.socket.write(requestHead(slow.origin, 'POST', '/app/upload?name=stalled.wav', { origin: slow.origin, [HTTP_SESSION_HEADER]: slowToken, 'content-type': 'audio/wav', 'content-length': 100_000 }));
+    // Steady for a while (past one timeout), then nothing.
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      connection.socket.write(Buffer.alloc(1000, 4));
+    }
+    await vi.waitFor(() => expect(slowUploads()).toHaveLength(1));
+    await connection.closed;
+    expect(connection.received().split('\r\n')[0]).toMatch(/^HTTP\/1\.1 408 /);
+    // Two seconds of bytes, then at most two timeouts of silence (the check runs once per timeout).
+    expect(Date.now() - started).toBeLessThan(2000 + 2 * REQUEST_TIMEOUT_MS + 2000);
+    await vi.waitFor(() => expect(slowUploads()).toEqual([]));
+  });
+});

@@ -38,7 +38,7 @@ const theJob = async (session: string): Promise<MediaJob> => {
 
 it('goes on from the finished chunks after the server was killed mid-file, and charges nothing', { timeout: speechGuardMs(FOUR_VOICES_SECONDS, { engineRtf: inject('engineRtf'), passes: 2, overheadMs: 60_000 }) }, async () => {
   // One chunk at a time, so the kill falls between chunks: about 85 s of speech in three chunks.
-  for (const [key, value] of [['stt.engine', 'pocketsphinx'], ['stt.workers', '1']]) expect((await runCli(desk.home, ['settings', 'set', key, value])).code).toBe(0);
+  for (const setting of [['stt.engine', 'pocketsphinx'], ['stt.workers', '1']]) expect((await runCli(desk.home, ['settings', 'set', ...setting])).code).toBe(0);
   let session = await signIn();
   const before = await rpc<{ credits: number }>(session, 'balance.get');
 

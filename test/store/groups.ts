@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaJob } from '#shared/contract/media';
+import { newMediaJob } from '#shared/media/job';
 import type { QueueItem } from '#shared/contract/queue';
 import { StoreTransactionMisuseError } from '#service/store/misuse';
 import { HIT_END, HIT_START, type LibraryFilter, type Store, type StoreTx } from '#service/store/port';
@@ -345,30 +346,7 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       store = db.store;
     });
     afterAll(() => db.close());
-    const job = (id: string, createdAt: number): MediaJob => ({
-      id,
-      name: `${id}.wav`,
-      path: `/recordings/${id}.wav`,
-      uploaded: false,
-      title: id,
-      sizeBytes: 1000,
-      durationSeconds: 45,
-      video: false,
-      status: 'queued',
-      stage: null,
-      progress: { chunksDone: 0, chunksTotal: 0 },
-      engine: null,
-      sendsTo: null,
-      chunksKept: 0,
-      interrupted: false,
-      createdAt,
-      startedAt: null,
-      finishedAt: null,
-      runMs: 0,
-      runningSince: null,
-      error: null,
-      transcriptKey: null,
-    });
+    const job = (id: string, createdAt: number): MediaJob => newMediaJob({ id, name: `${id}.wav`, path: `/recordings/${id}.wav`, uploaded: false, title: id, sizeBytes: 1000, durationSeconds: 45, video: false, sendsTo: null, createdAt });
 
     it('keeps jobs in the order they came, merges changes, and a restart queues running ones again, marked', async () => {
       await store.mediaJobs.add(job('m2', 2000));

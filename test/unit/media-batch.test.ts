@@ -3,30 +3,10 @@
 import { expect, it } from 'vitest';
 import type { MediaJob } from '#shared/contract/media';
 import { mediaBatch } from '#shared/media/batch';
+import { newMediaJob } from '#shared/media/job';
 
 const job = (id: string, change: Partial<MediaJob>): MediaJob => ({
-  id,
-  name: `${id}.wav`,
-  path: `/r/${id}.wav`,
-  uploaded: false,
-  title: id,
-  sizeBytes: 1,
-  durationSeconds: 60,
-  video: false,
-  status: 'queued',
-  stage: null,
-  progress: { chunksDone: 0, chunksTotal: 0 },
-  engine: null,
-  sendsTo: null,
-  chunksKept: 0,
-  interrupted: false,
-  createdAt: 0,
-  startedAt: null,
-  finishedAt: null,
-  runMs: 0,
-  runningSince: null,
-  error: null,
-  transcriptKey: null,
+  ...newMediaJob({ id, name: `${id}.wav`, path: `/r/${id}.wav`, uploaded: false, title: id, sizeBytes: 1, durationSeconds: 60, video: false, sendsTo: null, createdAt: 0 }),
   ...change,
 });
 

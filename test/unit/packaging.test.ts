@@ -2,7 +2,7 @@
 // targets, native modules unpacked, GPU builds excluded by default, fuses flipped by afterPack
 // on a stand-in binary. (`npm run check:packaging` prints the same checks.)
 import { describe, expect, it } from 'vitest';
-import { afterPack, fuseFlipProblems, packaging, packagingProblems, shippedNativeFiles } from '../../scripts/packaging';
+import { afterPack, fileAssociationProblems, fuseFlipProblems, packaging, packagingProblems, REQUIRED_MEDIA_EXTENSIONS, shippedNativeFiles } from '../../scripts/packaging';
 
 describe('packaging', () => {
   it('passes every check', async () => {
@@ -26,5 +26,15 @@ describe('packaging', () => {
     expect(afterPack.electronBinaryOf({ appOutDir: '/o', electronPlatformName: 'darwin', packager })).toBe('/o/Transcript Desk.app');
     expect(afterPack.electronBinaryOf({ appOutDir: '/o', electronPlatformName: 'win32', packager })).toBe('/o/Transcript Desk.exe');
     expect(() => packaging.builderConfig({ TRANSCRIPT_DESK_WHISPER_GPU: 'metal' })).toThrow('TRANSCRIPT_DESK_WHISPER_GPU: unknown variant metal (use cuda, vulkan)');
+  });
+
+  it('offers the installed app for audio and video as a viewer that takes no type over, and the check says what is wrong', () => {
+    const config = packaging.builderConfig({});
+    expect(fileAssociationProblems(config)).toEqual([]);
+    expect([config.fileAssociations].flat()).toEqual([expect.objectContaining({ ext: expect.arrayContaining(REQUIRED_MEDIA_EXTENSIONS) as string[], name: 'Audio or video', role: 'Viewer' })]);
+    expect(fileAssociationProblems({ ...config, fileAssociations: [] })).toEqual([expect.stringMatching(/^fileAssociations must offer the app for \.mp3 \.m4a/)]);
+    const asEditor = fileAssociationProblems({ ...config, fileAssociations: [{ ext: REQUIRED_MEDIA_EXTENSIONS, name: 'Audio or video', role: 'Editor', rank: 'Alternate', mimeType: 'audio/mpeg' }] });
+    expect(asEditor).toEqual([expect.stringContaining('must have role Viewer'), expect.stringContaining('must not set mimeType')]);
+    expect(fileAssociationProblems({ ...config, linux: { ...config.linux, mimeTypes: [] } })).toContain('linux.mimeTypes must list audio/mpeg (the desktop entry\'s MimeType line)');
   });
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import type { MediaIntake, MediaJob } from '#shared/contract/media';
+import { newMediaJob } from '#shared/media/job';
 import { droppableExtension } from '#shared/queue/extract';
 import { isSttError, type SpeechToText } from '#service/stt/index';
 import { titleFromName } from '#service/localTranscripts';
@@ -34,7 +35,7 @@ export async function probeFile(stt: SpeechToText, path: string, context: NewJob
     const name = upload?.name ?? basename(path);
     return {
       ok: true,
-      job: {
+      job: newMediaJob({
         id: randomUUID(),
         name,
         path,
@@ -43,21 +44,9 @@ export async function probeFile(stt: SpeechToText, path: string, context: NewJob
         sizeBytes: info.size,
         durationSeconds: media.durationSeconds ?? null,
         video: media.hasVideo === true,
-        status: 'queued',
-        stage: null,
-        progress: { chunksDone: 0, chunksTotal: 0 },
-        engine: null,
         sendsTo: context.sendsTo,
-        chunksKept: 0,
-        interrupted: false,
         createdAt: context.now,
-        startedAt: null,
-        finishedAt: null,
-        runMs: 0,
-        runningSince: null,
-        error: null,
-        transcriptKey: null,
-      },
+      }),
     };
   } catch (error) {
     return { ok: false, error: reasonOf(error) };

@@ -1,7 +1,8 @@
 // The desktop app's composition with a mocked electron module: on a data home the CLI already
 // used, it moves the owner key into the secret store (safeStorage here: keytar gets no D-Bus), hosts
 // the desk on ipcMain for app://desk only, loads the window from app://, queues the URL list named
-// on its command line, mirrors progress to the taskbar, and shuts down with jobs left resumable.
+// on its command line, takes a recording named there as a media job, answers the desk's player
+// links on app://, mirrors progress to the taskbar, and shuts down with jobs left resumable.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   cliKey = cli.owner.key;
   await cli.close();
   writeFileSync(join(home.dir, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8\nhttps://rumble.com/vok0001-city-council-bridge-vote-live-coverage.html\n');
-  desktop = await startDesktop(['--some-switch', join(home.dir, 'links.txt')]);
+  writeFileSync(join(home.dir, 'interview.wav'), silentWav(1));
+  desktop = await startDesktop(['--some-switch', join(home.dir, 'links.txt'), join(home.dir, 'interview.wav')]);
 });
 afterAll(async () => {
   await desktop.shutdown();
@@ -33,6 +35,25 @@ afterAll(async () => {
   vi.restoreAllMocks();
   home.remove();
 });
+
+/** A real WAV file (16 kHz mono PCM) of `seconds` of silence: media to ffprobe, made without any tool. */
+function silentWav(seconds: number): Buffer {
+  const data = seconds * 16_000 * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data)]);
+}
 
 const invoke = (operation: string, payload: unknown = {}, url = 'app://desk/index.html') => ipcMain.handlers.get(`desk:${operation}`)?.({ senderFrame: { url } }, payload);
 
@@ -61,6 +82,23 @@ describe('the desktop app', () => {
     });
     // The taskbar shows no bar while nothing runs.
     expect(windows.at(-1)?.progress.at(-1)).toBe(-1);
+  });
+
+  it('takes a recording given on its command line as a media job, like a drop', async () => {
+    const job = await vi.waitFor(async () => {
+      const list = (await invoke('media.list')) as { value: { jobs: { id: string; name: string; path: string }[] } };
+      expect(list.value.jobs.map((j) => [j.name, j.path])).toEqual([['interview.wav', join(home.dir, 'interview.wav')]]);
+      return list.value.jobs[0];
+    });
+    // Its transcription is the desk's business (desk-local-media.test.ts); here it need not run.
+    expect(await invoke('media.cancel', { id: job?.id })).toMatchObject({ ok: true, value: { job: { status: 'cancelled' } } });
+  });
+
+  it("answers the desk's player links on app:// (one the desk never minted is a 404 that says why)", async () => {
+    const handler = session.defaultSession.protocolHandlers.get('app');
+    const unknown = await handler?.(new Request('app://desk/app/media/never-minted'));
+    expect(unknown?.status).toBe(404);
+    expect(await unknown?.text()).toMatch(/player link is not known/);
   });
 
   it('sends menu commands to the window as desk events', () => {

@@ -3,11 +3,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PodcastJob } from '#shared/contract/podcast';
 import type { QueueItem, QueueState, QueueStatus } from '#shared/contract/queue';
 import { ActivityTracker } from '../../../src-main/app/activity';
-import { urlFilesInArgs } from '../../../src-main/app/launchArgs';
+import { launchFiles } from '../../../src-main/app/launchArgs';
 import { buildMenuTemplate } from '../../../src-main/app/menu';
 import { isReachable, loadWindowState, saveWindowState } from '../../../src-main/app/windowState';
 
@@ -80,12 +81,28 @@ describe('window state', () => {
 });
 
 describe('files on the command line', () => {
-  it('takes existing URL-list files, relative to the launch folder, and nothing else', () => {
+  it('takes every existing file, URL list or media or anything else, relative to the launch folder; not switches, folders or missing files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'td-args-'));
     try {
-      writeFileSync(join(dir, 'links.txt'), 'https://youtu.be/GJLlxj_dtq8');
-      writeFileSync(join(dir, 'notes.pdf'), '');
-      expect(urlFilesInArgs(['--enable-logging', 'links.txt', 'notes.pdf', 'missing.txt', '.', join(dir, 'links.txt')], dir)).toEqual([join(dir, 'links.txt'), join(dir, 'links.txt')]);
+      for (const name of ['links.txt', 'interview.mp3', 'lecture.MP4', 'recording.dat', 'notes.pdf']) writeFileSync(join(dir, name), '');
+      // What the desk is handed; it reads the list, probes the rest and refuses what is not media (desk-local-media.test.ts).
+      expect(launchFiles(['--enable-logging', 'links.txt', 'interview.mp3', 'lecture.MP4', 'recording.dat', 'notes.pdf', 'missing.wav', '.', join(dir, 'links.txt')], dir)).toEqual(
+        ['links.txt', 'interview.mp3', 'lecture.MP4', 'recording.dat', 'notes.pdf', 'links.txt'].map((name) => join(dir, name)),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('skips the app itself when run as `electron <app>`, and reads file:// URLs (Linux desktop entries pass files so)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'td-args-'));
+    try {
+      writeFileSync(join(dir, 'index.js'), '');
+      writeFileSync(join(dir, 'my talk.wav'), '');
+      const url = pathToFileURL(join(dir, 'my talk.wav')).href;
+      expect(url).toContain('my%20talk.wav');
+      expect(launchFiles(['--inspect=0', 'index.js', url], dir, { appPathFirst: true })).toEqual([join(dir, 'my talk.wav')]);
+      expect(launchFiles(['index.js', url, 'file://not a url'], dir)).toEqual([join(dir, 'index.js'), join(dir, 'my talk.wav')]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

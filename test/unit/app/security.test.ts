@@ -46,6 +46,8 @@ describe('main window', () => {
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('connect-src')).toEqual(["'none'"]);
+    // The desk's player reads local files through app:// (protocol.ts), nothing else.
+    expect(directives.get('media-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
   });
