@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/queue.css';
 import './styles/jobs.css';
 import './styles/batch.css';
+import './styles/media.css';
 import './styles/viewer.css';
 import './styles/drawer.css';
 import './styles/pages.css';

@@ -2,7 +2,7 @@
 // page signed in through the one-time link it prints.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { runCli, spawnCli, waitForOutput } from '../helpers/cli';
 import { killGroup } from '../helpers/processes';
@@ -28,6 +28,8 @@ export interface DeskOptions {
   mediaDir?: string;
   /** Settings made with `transcript-desk settings set` before the server starts, as a user would. */
   settings?: Record<string, string>;
+  /** More options for `serve --ui` (`--max-upload-mb 1`). */
+  serveArgs?: string[];
 }
 
 export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk> {
@@ -38,7 +40,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<RunningDesk>
     if (set.code !== 0) throw new Error(`settings set ${key} ${value} failed: ${set.stderr}`);
   }
   const fixture = await startFixtureUpstream(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir });
-  const child = spawnCli(['serve', '--ui', '--port', '0'], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
+  const child = spawnCli(['serve', '--ui', '--port', '0', ...(options.serveArgs ?? [])], { TRANSCRIPT_DESK_HOME: home, TRANSCRIPT_DESK_UPSTREAM: fixture.url, TRANSCRIPT_DESK_UPSTREAM_TIMEOUT_MS: '3000' });
   const { match: loginUrl } = await waitForOutput(child, /desk: (http:\/\/\S+)/, 'serve --ui');
   const url = new URL(loginUrl).origin;
   const ownerKey = readFileSync(join(home, 'owner-key'), 'utf8').trim();
@@ -89,6 +91,23 @@ export async function dropFile(page: Page, name: string, text: string): Promise<
     },
     { name, text },
   );
+  await page.dispatchEvent('[data-testid=drop-target]', 'dragenter', { dataTransfer });
+  await page.dispatchEvent('[data-testid=drop-target]', 'drop', { dataTransfer });
+}
+
+/**
+ * Drops files from disk on the queue the way a browser does: one drop event carrying them all
+ * (their bytes travel into the page, so keep them to a few MB).
+ */
+export async function dropFiles(page: Page, paths: readonly string[], names: readonly string[] = paths.map((p) => basename(p))): Promise<void> {
+  const files = paths.map((path, i) => ({ name: names[i] as string, base64: readFileSync(path).toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((files) => {
+    // Runs in the page; the Node types of this file do not know the DOM's DataTransfer.
+    const { DataTransfer } = globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } };
+    const dt = new DataTransfer();
+    for (const { name, base64 } of files) dt.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name));
+    return dt;
+  }, files);
   await page.dispatchEvent('[data-testid=drop-target]', 'dragenter', { dataTransfer });
   await page.dispatchEvent('[data-testid=drop-target]', 'drop', { dataTransfer });
 }

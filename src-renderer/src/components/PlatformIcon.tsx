@@ -1,6 +1,7 @@
 // A small badge per platform: its colour and a short mark. Not the platforms' logos (those are
-// trademarks); recognisable enough next to the name in the tooltip.
-import { PLATFORMS, type PlatformToken } from '#shared/platforms';
+// trademarks); recognisable enough next to the name in the tooltip. A local file (a recording on
+// this machine) has a drawn glyph: a page with a waveform.
+import { LOCAL_PLATFORM, libraryPlatformName, type LibraryPlatform, type PlatformToken } from '#shared/platforms';
 
 const MARKS: Record<PlatformToken, { mark: string; className: string }> = {
   longform: { mark: '▶', className: 'p-youtube' },
@@ -15,7 +16,17 @@ const MARKS: Record<PlatformToken, { mark: string; className: string }> = {
   podcast: { mark: '◉', className: 'p-podcast' },
 };
 
-export function PlatformIcon({ platform }: { platform: PlatformToken | null }) {
+function LocalFileMark() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 1.5h5.5L13 5v9.5H4z" />
+      <path d="M9.5 1.5V5H13" />
+      <path d="M6 10.5v1M8 8.5v5M10 9.5v3M12 10.5v1" />
+    </svg>
+  );
+}
+
+export function PlatformIcon({ platform }: { platform: LibraryPlatform | null }) {
   if (platform === null) {
     return (
       <span className="platform-icon p-unknown" role="img" aria-label="Unknown platform" title="Unknown platform">
@@ -23,8 +34,15 @@ export function PlatformIcon({ platform }: { platform: PlatformToken | null }) {
       </span>
     );
   }
+  const name = libraryPlatformName(platform);
+  if (platform === LOCAL_PLATFORM) {
+    return (
+      <span className="platform-icon p-local" role="img" aria-label={name} title={name}>
+        <LocalFileMark />
+      </span>
+    );
+  }
   const { mark, className } = MARKS[platform];
-  const name = PLATFORMS[platform].uiName;
   return (
     <span className={`platform-icon ${className}`} role="img" aria-label={name} title={name}>
       {mark}

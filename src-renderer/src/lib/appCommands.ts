@@ -1,21 +1,29 @@
-// The desktop app's side of the desk: menu commands from the main process, and URL-list files
-// the main process reads itself (dropped files by path, or its open dialog).
+// The desktop app's side of the desk: menu commands from the main process, and files the main
+// process reads itself (dropped files by path, or its open dialog): URL lists, audio and video
+// (local media jobs), folders (counted, then offered).
 import type { AppCommand, ImportFilesOutput } from '#shared/contract/host';
 import { deskErrorOf } from '#shared/contract/result';
 import { useApp } from '../stores/app';
+import { useMediaIntake } from '../stores/mediaIntake';
 import { desk } from './desk';
 import { summarizeIntake } from './intakeSummary';
 
 function report(result: ImportFilesOutput): void {
   const notify = useApp.getState().notify;
   for (const file of result.files) if (file.error !== null) notify('error', `${file.name}: ${file.error}`);
-  // A file that could not be read has said so above; "no links found" is for files that were read.
-  const notice = summarizeIntake(result, result.malformed, result.files.every((f) => f.error === null) ? 'No links found in the file' : null);
+  // Media files and folders speak in the media panel (jobs, refusals with their reason, a folder's question).
+  if (result.media !== undefined) {
+    useMediaIntake.getState().begin();
+    useMediaIntake.getState().take(result.media);
+  }
+  // A file that could not be read has said so above; "no links found" is for URL lists that were read.
+  const read = result.files.length > 0 && result.files.every((f) => f.error === null);
+  const notice = summarizeIntake(result, result.malformed, read ? 'No links found in the file' : null);
   if (notice !== null) notify(notice.kind, notice.text);
 }
 
-/** Queues the links of files the main process reads: these paths, or the ones its open dialog returns. */
-export async function importUrlFiles(paths?: string[]): Promise<void> {
+/** Hands files to the main process: these paths, or the ones its open dialog returns. */
+export async function importFiles(paths?: string[]): Promise<void> {
   try {
     report(await desk().invoke('queue.importFiles', paths === undefined ? {} : { paths }));
   } catch (error) {
@@ -37,7 +45,7 @@ export function runAppCommand(command: AppCommand): void {
   switch (command) {
     case 'import-urls':
       app.setTab('queue');
-      void importUrlFiles();
+      void importFiles();
       return;
     case 'export':
       app.setTab('queue');

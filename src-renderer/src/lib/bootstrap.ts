@@ -4,6 +4,7 @@ import { SESSION_ENDED, setSignInNotice } from '../stores/signInNotice';
 import { useApp } from '../stores/app';
 import { useJobs } from '../stores/jobs';
 import { useLibrary } from '../stores/library';
+import { useMedia } from '../stores/media';
 import { useQueue } from '../stores/queue';
 import { useSettings } from '../stores/settings';
 import { runAppCommand } from './appCommands';
@@ -22,6 +23,7 @@ function subscribe(): void {
   d.on('queue.changed', ({ upserted, removed }) => useQueue.getState().applyChanged(upserted, removed));
   d.on('queue.state', (state) => useQueue.getState().setState(state));
   d.on('job.progress', (job) => useJobs.getState().upsert(job));
+  d.on('media.changed', ({ upserted, removed }) => useMedia.getState().applyChanged(upserted, removed));
   d.on('balance', (balance) => useApp.getState().setBalance(balance));
   d.on('model.progress', (download) => useSettings.getState().setDownload(download));
   d.on('app.command', ({ command }) => runAppCommand(command));
@@ -38,7 +40,7 @@ export async function bootstrap(): Promise<boolean> {
     if (state === 'signed-out' || state === 'session-ended') return useApp.getState().setAuth('signed-out');
     useApp.getState().setConnection(state);
     // After a reconnect, what happened meanwhile is read again.
-    if (state === 'open' && useApp.getState().auth === 'signed-in') void Promise.all([useQueue.getState().load(), useJobs.getState().load()]).catch(() => undefined);
+    if (state === 'open' && useApp.getState().auth === 'signed-in') void Promise.all([useQueue.getState().load(), useJobs.getState().load(), useMedia.getState().load()]).catch(() => undefined);
   });
   try {
     // The first call tells whether this session may use the desk at all.
@@ -58,6 +60,6 @@ export async function bootstrap(): Promise<boolean> {
   subscribe();
   setSignInNotice(null);
   useApp.getState().setAuth('signed-in');
-  await Promise.all([useQueue.getState().load(), useJobs.getState().load(), useSettings.getState().load()]).catch((error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
+  await Promise.all([useQueue.getState().load(), useJobs.getState().load(), useMedia.getState().load(), useSettings.getState().load()]).catch((error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
   return true;
 }

@@ -5,12 +5,14 @@
 // cookies reach every port of 127.0.0.1, so another local program could collect one; storage is
 // per origin, port included). localStorage rather than sessionStorage so that a second tab or a
 // reopened one stays signed in; the token dies with the server process anyway.
-import { HTTP_LOGIN_FRAGMENT, HTTP_SESSION_HEADER, type DeskApi } from '#shared/contract/desk';
+import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT, HTTP_SESSION_HEADER, type DeskApi } from '#shared/contract/desk';
 import { EVENT_NAMES, type EventName, type EventPayload } from '#shared/contract/events';
+import { HTTP_UPLOAD_PATH, type MediaIntake } from '#shared/contract/media';
 import type { OperationInput, OperationName, OperationOutput } from '#shared/contract/operations';
 import { encodeDeskError, unwrapDeskResult, type DeskResult } from '#shared/contract/result';
 import { rpcAnswer } from './rpcAnswer';
 import { SseParser } from './sseParser';
+import { uploadAnswer } from './uploadAnswer';
 
 /**
  * `signed-out`: the page has no session (never signed in). `session-ended`: the server refused the
@@ -21,6 +23,8 @@ export type ConnectionListener = (state: 'open' | 'lost' | 'signed-out' | 'sessi
 const TOKEN_KEY = 'transcript-desk.session';
 /** The event stream's reconnection delay until the server says otherwise (`retry:`). */
 const DEFAULT_RETRY_MS = 2000;
+
+const UNREACHABLE = 'The desk cannot reach its server: is `transcript-desk serve --ui` still running?';
 
 // Where storage is refused (a locked-down profile), the token lives as long as the page.
 let pageToken: string | null = null;
@@ -96,7 +100,11 @@ export function takeLoginLinkRefusal(): string | null {
   return refusal;
 }
 
+/** The page's connection listener, for requests made outside the DeskApi (uploads). */
+let connectionListener: ConnectionListener = () => undefined;
+
 export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
+  connectionListener = onConnection;
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const ready = redeemLoginLink();
   let streaming = false;
@@ -163,7 +171,7 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
       try {
         response = await fetch(`rpc/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...sessionHeaders() }, body: JSON.stringify(input), credentials: 'same-origin' });
       } catch {
-        throw encodeDeskError({ code: 'unavailable', message: 'The desk cannot reach its server: is `transcript-desk serve --ui` still running?' });
+        throw encodeDeskError({ code: 'unavailable', message: UNREACHABLE });
       }
       // An RPC may learn of a restart before the event stream does (an action right after it).
       if (response.status === 401 && forgetToken(token)) onConnection('session-ended');
@@ -194,4 +202,38 @@ export function createBrowserDesk(onConnection: ConnectionListener): DeskApi {
 /** Signs in with the owner key (the browser build's fallback when the one-time link was used). */
 export function signInWithKey(key: string): Promise<void> {
   return openSession({ key });
+}
+
+/** Relative to the page (/app/), like the RPC paths. */
+const UPLOAD_PATH = HTTP_UPLOAD_PATH.slice(HTTP_APP_PREFIX.length + 1);
+
+/**
+ * Sends one audio or video file to the browser build's server, which streams it to its scratch
+ * folder and probes it: resolves with the desk's intake of it (a job, or why not), rejects with an
+ * Error a person can read (413 past the size limit, in the server's words). XMLHttpRequest rather
+ * than fetch: it reports upload progress, and sends a File from disk without reading it first.
+ */
+export function uploadMedia(file: File, onProgress: (loaded: number) => void): Promise<MediaIntake> {
+  const token = storedToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${UPLOAD_PATH}?name=${encodeURIComponent(file.name)}`);
+    for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onerror = () => reject(new Error(UNREACHABLE));
+    xhr.onload = () => {
+      if (xhr.status === 401 && forgetToken(token)) connectionListener('session-ended');
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // read as no body: uploadAnswer names the status
+      }
+      const answer = uploadAnswer(xhr.status, body);
+      if (answer.ok) resolve(answer.intake);
+      else reject(new Error(answer.message));
+    };
+    xhr.send(file);
+  });
 }

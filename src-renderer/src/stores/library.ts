@@ -1,13 +1,13 @@
 // The library view: the search, its filters and what it found.
 import { create } from 'zustand';
 import type { LibraryEntry } from '#shared/contract/library';
-import type { PlatformToken } from '#shared/platforms';
+import type { LibraryPlatform } from '#shared/platforms';
 import { desk } from '../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
 
 export interface LibraryFilters {
   query: string;
-  platform: PlatformToken | null;
+  platform: LibraryPlatform | null;
   /** yyyy-mm-dd from the date inputs, or '' */
   from: string;
   to: string;

@@ -2,7 +2,7 @@
 // filters by platform and date, open, re-export, delete.
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_COUNT_CAP, type LibraryEntry } from '#shared/contract/library';
-import { PLATFORM_TOKENS, PLATFORMS, type PlatformToken } from '#shared/platforms';
+import { LIBRARY_PLATFORMS, libraryPlatformName, type LibraryPlatform } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -16,7 +16,7 @@ function Entry({ entry, selected }: { entry: LibraryEntry; selected: boolean }) 
   const open = useViewer((s) => s.open);
   const toggle = useLibrary((s) => s.toggle);
   const search = useLibrary((s) => s.search);
-  const title = entry.title ?? PLATFORMS[entry.platform].uiName;
+  const title = entry.title ?? libraryPlatformName(entry.platform);
   const remove = () => {
     if (!window.confirm(`Delete "${title}" from the library? Fetching it again costs a credit.`)) return;
     desk()
@@ -34,7 +34,7 @@ function Entry({ entry, selected }: { entry: LibraryEntry; selected: boolean }) 
           </button>
         </h3>
         <p className="muted small">
-          {[entry.subtitle, PLATFORMS[entry.platform].uiName, dateTime(entry.createdAt), entry.hasTiming ? 'timed' : 'text only'].filter(Boolean).join(' · ')}
+          {[entry.subtitle, libraryPlatformName(entry.platform), dateTime(entry.createdAt), entry.hasTiming ? 'timed' : 'text only'].filter(Boolean).join(' · ')}
         </p>
         <p className="snippet" data-testid="library-snippet">
           {entry.snippet.map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
@@ -83,11 +83,11 @@ export function LibraryView() {
         </label>
         <label className="field">
           <span>Platform</span>
-          <select value={filters.platform ?? ''} onChange={(e) => setFilters({ platform: e.target.value === '' ? null : (e.target.value as PlatformToken) })}>
+          <select value={filters.platform ?? ''} onChange={(e) => setFilters({ platform: e.target.value === '' ? null : (e.target.value as LibraryPlatform) })}>
             <option value="">All</option>
-            {PLATFORM_TOKENS.map((p) => (
+            {LIBRARY_PLATFORMS.map((p) => (
               <option key={p} value={p}>
-                {PLATFORMS[p].uiName}
+                {libraryPlatformName(p)}
               </option>
             ))}
           </select>

@@ -1,10 +1,14 @@
-// The queue's intake: a drop target the size of the view, a paste box, and a file picker.
+// The queue's intake: a drop target the size of the view, a paste box, and a file picker. Links
+// and URL-list files fill the queue; audio and video files become local media jobs.
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { DROPPABLE_EXTENSIONS } from '#shared/queue/extract';
-import { droppedPaths, importUrlFiles } from '../../lib/appCommands';
+import { droppedPaths, importFiles } from '../../lib/appCommands';
 import { useOffline } from '../../lib/offline';
 import { readDataTransfer, readFiles, readText } from './readDrop';
 import { useIntake } from './useIntake';
+
+/** What the file picker offers: URL lists, and audio and video (the server probes what is what). */
+const PICKABLE = [...DROPPABLE_EXTENSIONS.map((e) => `.${e}`), 'audio/*', 'video/*'].join(',');
 
 export function DropTarget({ children }: { children: ReactNode }) {
   const [over, setOver] = useState(false);
@@ -14,9 +18,11 @@ export function DropTarget({ children }: { children: ReactNode }) {
     event.preventDefault();
     depth.current = 0;
     setOver(false);
-    // In the desktop app the main process reads dropped files by path (and checks each path first).
+    // The desktop app hands every dropped path (folders too) to the main process, which reads URL
+    // lists, probes media and counts folders (lib/appCommands.ts shows its answer); the browser
+    // build reads URL lists here and uploads the rest.
     const paths = droppedPaths(Array.from(event.dataTransfer.files));
-    if (paths !== null) void importUrlFiles(paths);
+    if (paths !== null) void importFiles(paths);
     else void readDataTransfer(event.dataTransfer).then(intake);
   };
   return (
@@ -38,7 +44,7 @@ export function DropTarget({ children }: { children: ReactNode }) {
       {children}
       {over && (
         <div className="drop-veil" aria-hidden="true">
-          <p>Drop to add the links</p>
+          <p>Drop to add the links and files</p>
         </div>
       )}
     </div>
@@ -59,8 +65,9 @@ export function PasteBox({ large }: { large: boolean }) {
     <section className={large ? 'intake intake-large' : 'intake'} aria-label="Add links">
       {large && (
         <div className="intake-hint">
-          <h2>Drop links here</h2>
+          <h2>Drop links or recordings here</h2>
           <p>Links, text, or .txt, .csv, .md and .html files: every link is checked at once, duplicates are folded.</p>
+          <p>Audio and video files are transcribed on this machine, free of credits.</p>
         </div>
       )}
       <div className="paste-row">
@@ -96,11 +103,15 @@ export function PasteBox({ large }: { large: boolean }) {
             type="file"
             multiple
             hidden
-            accept={DROPPABLE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+            accept={PICKABLE}
+            data-testid="file-input"
             onChange={(e) => {
               const files = Array.from(e.target.files ?? []);
               e.target.value = '';
-              void readFiles(files).then(intake);
+              // Picked files go the way dropped ones do.
+              const paths = droppedPaths(files);
+              if (paths !== null) void importFiles(paths);
+              else if (files.length > 0) void readFiles(files).then(intake);
             }}
           />
         </div>

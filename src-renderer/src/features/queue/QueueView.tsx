@@ -1,8 +1,11 @@
-// The queue view: intake, toolbar, podcast job cards, the list.
+// The queue view: intake, toolbar, podcast job cards, local media cards, the list.
 import { useEffect, useState } from 'react';
 import { ExportDialog } from '../export/ExportDialog';
 import { JobCards } from '../jobs/JobCards';
+import { MediaCards } from '../media/MediaCards';
+import { MediaIntakePanel } from '../media/MediaIntakePanel';
 import { useApp } from '../../stores/app';
+import { useMedia } from '../../stores/media';
 import { useQueue } from '../../stores/queue';
 import { BatchProgress } from './BatchProgress';
 import { CostEstimate } from './CostEstimate';
@@ -16,6 +19,8 @@ import { QueueToolbar } from './QueueToolbar';
 export function QueueView() {
   const empty = useQueue((s) => s.order.length === 0);
   const loaded = useQueue((s) => s.loaded);
+  // Local files on the desk: the first-run guide, the empty note and the large drop area give their room to the cards.
+  const media = useMedia((s) => s.jobs.length > 0);
   const selected = useQueue((s) => s.selected);
   const [exporting, setExporting] = useState(false);
   // The menu's Export and the `e` key ask through the app store; with nothing queued there is nothing to export.
@@ -26,8 +31,10 @@ export function QueueView() {
   return (
     <DropTarget>
       <div className="queue-view">
-        <PasteBox large={empty} />
+        <PasteBox large={empty && !media} />
         <JobCards />
+        <MediaIntakePanel />
+        <MediaCards capped={!empty} />
         {!empty && (
           <>
             <CreditsBanner />
@@ -41,8 +48,8 @@ export function QueueView() {
             <QueueList />
           </>
         )}
-        {empty && loaded && <p className="empty-note">The queue is empty. Transcripts you fetch stay in the Library.</p>}
-        {empty && loaded && <FirstRunGuide />}
+        {empty && loaded && !media && <p className="empty-note">The queue is empty. Transcripts you fetch stay in the Library.</p>}
+        {empty && loaded && !media && <FirstRunGuide />}
       </div>
       {exporting && <ExportDialog scope={selected.size > 0 ? { kind: 'items', ids: [...selected] } : { kind: 'queue' }} onClose={() => setExporting(false)} />}
     </DropTarget>

@@ -1,11 +1,12 @@
-// The transcript viewer: timed lines (click a time to copy a link to that moment on YouTube),
-// find in transcript, copy all, the YouTube caption tracks, export. Beside the queue in a wide
+// The transcript viewer: timed lines (click a time to copy a link to that moment on YouTube, or to
+// play a local file's recording from there), find in transcript, copy all, the YouTube caption
+// tracks, a local file's provenance and player, export. Beside the queue in a wide
 // window; below 1,100 px a drawer over it (styles/drawer.css, ViewerScrim.tsx). Closing gives the
 // focus back to the control that opened it.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptView } from '#shared/contract/transcript';
-import { PLATFORMS } from '#shared/platforms';
+import { libraryPlatformName } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
 import { clock, dateTime } from '../../lib/format';
 import { useApp } from '../../stores/app';
@@ -13,6 +14,7 @@ import { useReturnFocus } from '../../lib/returnFocus';
 import { useViewer } from '../../stores/viewer';
 import { ExportDialog } from '../export/ExportDialog';
 import { findHits, splitHits } from './findMatches';
+import { LocalFile, seek, usePlayingLine } from './LocalFile';
 import { useDrawerInert } from './useDrawerInert';
 
 interface Line {
@@ -28,6 +30,9 @@ function linesOf(view: TranscriptView): Line[] {
   }
   return view.text.split(/\n+/).filter((l) => l.trim() !== '').map((text) => ({ text, startMs: null, speaker: null }));
 }
+
+/** Only a web page is a link: a local file's source is a file:// URL, which the desk never opens (its player plays the file). */
+const isWebUrl = (url: string | null): url is string => url !== null && /^https?:\/\//i.test(url);
 
 const youtubeLink = (videoId: string, ms: number) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&t=${Math.floor(ms / 1000)}s`;
 
@@ -50,6 +55,10 @@ function ViewerBody({ view }: { view: TranscriptView }) {
   const findInput = useRef<HTMLInputElement>(null);
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => 44, overscan: 10 });
   const isYouTube = view.platform === 'longform' && view.itemId !== null;
+  const player = useRef<HTMLMediaElement | null>(null);
+  const playable = view.localFile !== null && view.localFile.playerSrc !== null;
+  const starts = useMemo(() => lines.map((l) => l.startMs), [lines]);
+  const playing = usePlayingLine(player, starts, playable);
 
   useEffect(() => {
     const hit = hits[current];
@@ -67,6 +76,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
 
   return (
     <>
+      {view.localFile !== null && <LocalFile file={view.localFile} player={player} />}
       <div className="viewer-tools">
         <div className="find" role="search">
           <label htmlFor="find-input" className="visually-hidden">
@@ -137,10 +147,14 @@ function ViewerBody({ view }: { view: TranscriptView }) {
               const line = lines[row.index];
               if (line === undefined) return null;
               return (
-                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={row.index === currentLine ? 'line line-current' : 'line'} style={{ transform: `translateY(${row.start}px)` }}>
+                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={['line', row.index === currentLine ? 'line-current' : '', row.index === playing ? 'line-playing' : ''].filter(Boolean).join(' ')} style={{ transform: `translateY(${row.start}px)` }}>
                   {line.startMs !== null &&
                     (isYouTube ? (
                       <button type="button" className="timestamp" title="Copy a link to this moment" onClick={() => void copy(youtubeLink(view.itemId ?? '', line.startMs ?? 0), 'Link to this moment copied')}>
+                        {clock(line.startMs)}
+                      </button>
+                    ) : playable ? (
+                      <button type="button" className="timestamp" title="Play from here" aria-label={`Play from ${clock(line.startMs)}`} onClick={() => seek(player.current, line.startMs ?? 0)}>
                         {clock(line.startMs)}
                       </button>
                     ) : (
@@ -191,8 +205,8 @@ export function Viewer() {
           </h2>
           {view !== null && (
             <p className="muted small">
-              {[view.subtitle, PLATFORMS[view.platform].uiName, view.language, dateTime(view.createdAt)].filter(Boolean).join(' · ')}
-              {view.sourceUrl !== null && (
+              {[view.subtitle, libraryPlatformName(view.platform), view.language, dateTime(view.createdAt)].filter(Boolean).join(' · ')}
+              {isWebUrl(view.sourceUrl) && (
                 <>
                   {' · '}
                   <a href={view.sourceUrl} target="_blank" rel="noreferrer noopener">
