@@ -53,6 +53,9 @@ export default defineConfig({
     build: {
       // Minified: the browser build (serve --ui) parses it on every load.
       minify: true,
+      // One bundle read from this machine (app://, or the local server), never over a slow link:
+      // about 0.5 MB with React and the contract's zod schemas, which is no reason to warn.
+      chunkSizeWarningLimit: 700,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
     plugins: [react(), devServerCsp()],

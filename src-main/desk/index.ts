@@ -130,9 +130,9 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const intakeContext = async (): Promise<NewJobContext> => {
     const now = clock.now();
     const engine = await deps.stt.openEngine().catch(() => undefined);
-    if (engine === undefined) return { sendsTo: null, now };
+    if (engine === undefined) return { engine: null, sendsTo: null, now };
     await engine.close();
-    return { sendsTo: engine.sendsTo, now };
+    return { engine: engine.id, sendsTo: engine.sendsTo, now };
   };
   const uploadsDir = join(options.home, 'uploads');
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);

@@ -27,7 +27,7 @@ export const mediaJobSchema = z.object({
   /** While running: what it is doing. */
   stage: z.enum(['decoding', 'transcribing']).nullable(),
   progress: z.object({ chunksDone: z.number().int(), chunksTotal: z.number().int() }),
-  /** The engine in use (or last used); null before the first start. */
+  /** The engine in use (or last used); before the first start, the one the settings picked when the file came (null when none was ready). */
   engine: z.string().nullable(),
   /**
    * Where the audio goes when the engine is a remote OpenAI-compatible endpoint (its host), said on

@@ -1,7 +1,8 @@
 // A new local media job: what the file is, and everything else at its start (queued, nothing run).
 import type { MediaJob } from '../contract/media';
 
-export type MediaFileFacts = Pick<MediaJob, 'id' | 'name' | 'path' | 'uploaded' | 'title' | 'sizeBytes' | 'durationSeconds' | 'video' | 'sendsTo' | 'createdAt'>;
+/** What the file is, and the engine expected to transcribe it (the card names it before it starts). */
+export type MediaFileFacts = Pick<MediaJob, 'id' | 'name' | 'path' | 'uploaded' | 'title' | 'sizeBytes' | 'durationSeconds' | 'video' | 'engine' | 'sendsTo' | 'createdAt'>;
 
 export function newMediaJob(facts: MediaFileFacts): MediaJob {
   return {
@@ -9,7 +10,6 @@ export function newMediaJob(facts: MediaFileFacts): MediaJob {
     status: 'queued',
     stage: null,
     progress: { chunksDone: 0, chunksTotal: 0 },
-    engine: null,
     chunksKept: 0,
     interrupted: false,
     startedAt: null,

@@ -346,7 +346,7 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       store = db.store;
     });
     afterAll(() => db.close());
-    const job = (id: string, createdAt: number): MediaJob => newMediaJob({ id, name: `${id}.wav`, path: `/recordings/${id}.wav`, uploaded: false, title: id, sizeBytes: 1000, durationSeconds: 45, video: false, sendsTo: null, createdAt });
+    const job = (id: string, createdAt: number): MediaJob => newMediaJob({ id, name: `${id}.wav`, path: `/recordings/${id}.wav`, uploaded: false, title: id, sizeBytes: 1000, durationSeconds: 45, video: false, engine: null, sendsTo: null, createdAt });
 
     it('keeps jobs in the order they came, merges changes, and a restart queues running ones again, marked', async () => {
       await store.mediaJobs.add(job('m2', 2000));

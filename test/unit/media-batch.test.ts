@@ -6,7 +6,7 @@ import { mediaBatch } from '#shared/media/batch';
 import { newMediaJob } from '#shared/media/job';
 
 const job = (id: string, change: Partial<MediaJob>): MediaJob => ({
-  ...newMediaJob({ id, name: `${id}.wav`, path: `/r/${id}.wav`, uploaded: false, title: id, sizeBytes: 1, durationSeconds: 60, video: false, sendsTo: null, createdAt: 0 }),
+  ...newMediaJob({ id, name: `${id}.wav`, path: `/r/${id}.wav`, uploaded: false, title: id, sizeBytes: 1, durationSeconds: 60, video: false, engine: null, sendsTo: null, createdAt: 0 }),
   ...change,
 });
 

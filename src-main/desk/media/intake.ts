@@ -17,6 +17,8 @@ export const MAX_FOLDER_FILES = 500;
 export type Probed = { ok: true; job: MediaJob } | { ok: false; error: string };
 
 export interface NewJobContext {
+  /** The engine the settings pick now (the card names it before the job starts); null when none is ready. */
+  engine: string | null;
   /** The engine's destination when it is remote (said on the card before the job starts). */
   sendsTo: string | null;
   now: number;
@@ -44,6 +46,7 @@ export async function probeFile(stt: SpeechToText, path: string, context: NewJob
         sizeBytes: info.size,
         durationSeconds: media.durationSeconds ?? null,
         video: media.hasVideo === true,
+        engine: context.engine,
         sendsTo: context.sendsTo,
         createdAt: context.now,
       }),

@@ -8,7 +8,8 @@ import { useMediaIntake } from '../stores/mediaIntake';
 import { desk } from './desk';
 import { summarizeIntake } from './intakeSummary';
 
-function report(result: ImportFilesOutput): void {
+/** What became of files handed to the main process: a drop's answer, or files the app was opened with (`files.opened`). */
+export function reportImportedFiles(result: ImportFilesOutput): void {
   const notify = useApp.getState().notify;
   for (const file of result.files) if (file.error !== null) notify('error', `${file.name}: ${file.error}`);
   // Media files and folders speak in the media panel (jobs, refusals with their reason, a folder's question).
@@ -25,7 +26,7 @@ function report(result: ImportFilesOutput): void {
 /** Hands files to the main process: these paths, or the ones its open dialog returns. */
 export async function importFiles(paths?: string[]): Promise<void> {
   try {
-    report(await desk().invoke('queue.importFiles', paths === undefined ? {} : { paths }));
+    reportImportedFiles(await desk().invoke('queue.importFiles', paths === undefined ? {} : { paths }));
   } catch (error) {
     const { code, message } = deskErrorOf(error);
     if (code !== 'cancelled') useApp.getState().notify('error', message);

@@ -7,7 +7,7 @@ import { useLibrary } from '../stores/library';
 import { useMedia } from '../stores/media';
 import { useQueue } from '../stores/queue';
 import { useSettings } from '../stores/settings';
-import { runAppCommand } from './appCommands';
+import { reportImportedFiles, runAppCommand } from './appCommands';
 import { takeLoginLinkRefusal } from './browserDesk';
 import { desk, onConnection } from './desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -27,6 +27,8 @@ function subscribe(): void {
   d.on('balance', (balance) => useApp.getState().setBalance(balance));
   d.on('model.progress', (download) => useSettings.getState().setDownload(download));
   d.on('app.command', ({ command }) => runAppCommand(command));
+  // Files the desktop app was opened with (Open with, a second launch): shown as a drop's answer.
+  d.on('files.opened', (result) => reportImportedFiles(result));
   d.on('library.changed', () => {
     if (useApp.getState().tab === 'library') void useLibrary.getState().search();
   });
