@@ -4,6 +4,7 @@
 // files are free; and the browser build's reading of an upload's answer.
 import { describe, expect, it } from 'vitest';
 import type { MediaJob } from '#shared/contract/media';
+import { newMediaJob } from '#shared/media/job';
 import { folderQuestion, intakeSummary } from '../../src-renderer/src/features/media/intakeText';
 import { elapsedMs, engineNote, filesAhead, mediaMeta, progressText, remainingMs, resumedNote, sendsToNote } from '../../src-renderer/src/features/media/mediaMeta';
 import { uploadAnswer } from '../../src-renderer/src/lib/uploadAnswer';
@@ -11,31 +12,7 @@ import { uploadAnswer } from '../../src-renderer/src/lib/uploadAnswer';
 const NOW = 1_000_000;
 
 function job(change: Partial<MediaJob> = {}): MediaJob {
-  return {
-    id: 'a',
-    name: 'interview.wav',
-    path: '/home/me/interview.wav',
-    uploaded: false,
-    title: 'interview',
-    sizeBytes: 1000,
-    durationSeconds: 45,
-    video: false,
-    status: 'queued',
-    stage: null,
-    progress: { chunksDone: 0, chunksTotal: 0 },
-    engine: null,
-    sendsTo: null,
-    chunksKept: 0,
-    interrupted: false,
-    createdAt: 0,
-    startedAt: null,
-    finishedAt: null,
-    runMs: 0,
-    runningSince: null,
-    error: null,
-    transcriptKey: null,
-    ...change,
-  };
+  return { ...newMediaJob({ id: 'a', name: 'interview.wav', path: '/home/me/interview.wav', uploaded: false, title: 'interview', sizeBytes: 1000, durationSeconds: 45, video: false, engine: null, sendsTo: null, createdAt: 0 }), ...change };
 }
 
 describe('a media card', () => {
