@@ -32,6 +32,7 @@ import { importUrlFiles } from './queue/importFiles';
 import { intakePaths, mediaInFolder, type NewJobContext } from './media/intake';
 import { MediaLinks } from './media/links';
 import { MediaRunner } from './media/runner';
+import { uploadedFilesOf } from './media/uploads';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
 import { readTranscript } from './transcripts';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
@@ -232,7 +233,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     'library.search': (input) => searchLibrary(deps, input),
     'library.delete': async (input) => {
+      // The browser build's copies of uploaded files go with their transcripts (the person's own files never do).
+      const uploads = await uploadedFilesOf(deps.store, input.ids, uploadsDir);
       const deleted = await deps.store.library.delete(input.ids);
+      for (const file of uploads) await rm(file, { force: true });
       events.emit('library.changed', {});
       return { deleted };
     },

@@ -1,8 +1,9 @@
 // Issue 23: local media on the desk. Files handed to the desktop app (dropped, opened) are probed:
 // media becomes a job that pocketsphinx transcribes for free into the library (platform `local`),
 // anything else is refused per file with its reason while the others go on; a folder is counted
-// before anything of it starts; a job stopped by a restart goes on from its finished chunks.
-import { copyFileSync, mkdirSync, readFileSync, truncateSync, statSync, writeFileSync } from 'node:fs';
+// before anything of it starts. (A restart mid-file: serve-local-media-restart.test.ts, on a real
+// server process.)
+import { copyFileSync, existsSync, mkdirSync, readFileSync, truncateSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { MediaJob } from '#shared/contract/media';
@@ -10,7 +11,7 @@ import type { DeskHost } from '../../src-main/desk/index';
 import { openTestDesk, type TestDesk } from '../helpers/desk';
 import { speechGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
-import { ffmpeg, fourVoices, FOUR_VOICES_SECONDS, opening, speak } from '../helpers/speech';
+import { ffmpeg, fourVoices, opening, speak } from '../helpers/speech';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 const desktop: DeskHost = { info: () => ({ kind: 'desktop', dialogs: false, signIn: false, secrets: { backend: 'none', problem: null } }) };
@@ -134,40 +135,36 @@ describe('files dropped on the desktop app', () => {
   });
 });
 
-describe('a restart', () => {
-  it('resumes a long file from its finished chunks and says so', { timeout: speechGuardMs(FOUR_VOICES_SECONDS, { engineRtf: engineRtf(), passes: 2 }) + 30_000 }, async () => {
-    // One chunk at a time, so the restart falls between chunks.
-    await t.opened.stt.settings.set('stt.workers', 1);
-    const wav = join(home.dir, 'four voices.wav');
-    copyFileSync(fourVoices(speech).file, wav);
+describe('an upload of the browser build', () => {
+  it('is kept for the player while its transcript is in the library, and deleted with it; a refused one is not kept at all', { timeout: speechGuardMs(15, { engineRtf: engineRtf() }) + 30_000 }, async () => {
+    mkdirSync(t.desk.uploadsDir, { recursive: true });
+    const copy = join(t.desk.uploadsDir, 'c0ffee.wav');
+    copyFileSync(speak(speech, 'slt', opening('slt', 3), 'slt-three'), copy);
+    const intake = await t.desk.addUpload(copy, 'Field recording.wav');
+    expect(intake.files).toEqual([{ name: 'Field recording.wav', jobId: expect.any(String) as string, error: null }]);
+    const done = await ended('Field recording.wav', speechGuardMs(15, { engineRtf: engineRtf() }));
+    expect(done).toMatchObject({ status: 'done', uploaded: true, title: 'Field recording' });
+    // Dismissing the card keeps the copy: the library's player still reads it.
+    await t.call('media.dismiss', { id: done.id });
+    expect(existsSync(copy)).toBe(true);
+    const { entries } = await t.call('library.search', { query: '', platform: 'local' });
+    expect(entries.map((e) => e.title)).toEqual(['Field recording']);
+    expect(await t.call('library.delete', { ids: [entries[0]!.id] })).toEqual({ deleted: 1 });
+    expect(existsSync(copy)).toBe(false);
+
+    const notMedia = join(t.desk.uploadsDir, 'bad.mp3');
+    writeFileSync(notMedia, 'not audio at all');
+    expect((await t.desk.addUpload(notMedia, 'song.mp3')).files).toEqual([{ name: 'song.mp3', jobId: null, error: expect.stringMatching(/not audio or video/) as string }]);
+    expect(existsSync(notMedia)).toBe(false);
+  });
+
+  it('leaves a file dropped on the desktop app where it is when its transcript is deleted', { timeout: speechGuardMs(15, { engineRtf: engineRtf() }) + 30_000 }, async () => {
+    const wav = join(home.dir, 'mine.wav');
+    copyFileSync(speak(speech, 'slt', opening('slt', 3), 'slt-three'), wav);
     await t.call('queue.importFiles', { paths: [wav] });
-    const guard = speechGuardMs(FOUR_VOICES_SECONDS, { engineRtf: engineRtf() });
-    const before = await vi.waitFor(
-      async () => {
-        // The desk's clock is the test's: move it, so the run's time counts.
-        t.clock.advance(100);
-        const job = await jobNamed('four voices.wav');
-        expect(job.progress.chunksDone).toBeGreaterThanOrEqual(1);
-        return job;
-      },
-      { timeout: guard, interval: 50 },
-    );
-    expect(before.progress.chunksTotal).toBeGreaterThan(before.progress.chunksDone);
-
-    // The app stops (its service with it) and starts again on the same data home.
-    await t.close();
-    t = await openTestDesk(home.dir, fixture.url, { host: desktop });
-    const again = await jobNamed('four voices.wav');
-    expect(again.interrupted).toBe(true);
-    expect(again.runMs).toBeGreaterThan(0);
-
-    const done = await ended('four voices.wav', guard);
-    expect(done.status).toBe('done');
-    expect(done.interrupted).toBe(true);
-    // The chunks finished before the stop were taken, not transcribed again.
-    expect(done.chunksKept).toBeGreaterThanOrEqual(before.progress.chunksDone);
-    expect(done.chunksKept).toBeLessThan(done.progress.chunksTotal);
-    const found = await t.call('library.search', { query: '', platform: 'local' });
-    expect(found.entries.map((e) => e.title)).toEqual(['four voices']);
+    await ended('mine.wav', speechGuardMs(15, { engineRtf: engineRtf() }));
+    const { entries } = await t.call('library.search', { query: '', platform: 'local' });
+    await t.call('library.delete', { ids: entries.map((e) => e.id) });
+    expect(existsSync(wav)).toBe(true);
   });
 });

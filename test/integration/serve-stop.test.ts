@@ -70,6 +70,11 @@ interface Served {
   stdout(): string;
   /** The launcher's exit: the server's own when the launcher is `node`. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /**
+   * The launcher's output read to its end: a group that is gone may still have its last lines in
+   * the pipe, unread by this busy process (seen under load: "stopping" missing from stdout).
+   */
+  drained: Promise<void>;
 }
 
 interface ServeOptions {
@@ -103,8 +108,9 @@ async function serve(launcher: 'npm' | 'node', { env = {}, plan = 'free', again 
   const pgid = child.pid as number;
   groups.push(pgid);
   const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+  const drained = once(child, 'close').then(() => undefined);
   const { match: url, output } = await waitForOutput(child, /listening on (http:\/\/\S+)/, `${launcher} serve`);
-  return { child, pgid, url, home, key, stdout: output, exited };
+  return { child, pgid, url, home, key, stdout: output, exited, drained };
 }
 
 /** The live processes of a process group (zombies waiting for a parent to reap them do not count). */
@@ -191,6 +197,7 @@ describe('stopping serve', { timeout: cliGuardMs(3) }, () => {
     process.kill(served.pgid, 'SIGTERM'); // the launcher's PID only, not its group
     await until(() => groupMembers(served.pgid).length === 0, 'the process group to be empty');
     expect(Date.now() - signalledAt).toBeLessThan(STOP_PROMISE_MS);
+    await served.drained;
     expect(served.stdout()).toMatch(/stopping: SIGTERM received[^\n]*\nstopped\n$/);
     expect(await refused(served.url)).toBe(true);
     for (const client of [...clients, idle]) expect(client.isClosed()).toBe(true);
@@ -263,6 +270,7 @@ describe('stopping serve', { timeout: cliGuardMs(3) }, () => {
       const took = Date.now() - signalledAt;
       expect(took).toBeGreaterThanOrEqual(DEFAULT_DRAIN_MS - 100);
       expect(took).toBeLessThan(STOP_PROMISE_MS);
+      await served.drained;
       expect(served.stdout()).toContain(`stopping: 2 request(s) still unanswered after ${DEFAULT_DRAIN_MS / 1000} s were cut off\n`);
       expect([fetching.isClosed(), uploading.isClosed()]).toEqual([true, true]);
       expect([fetching.received(), uploading.received()]).toEqual(['', '']);
@@ -290,6 +298,7 @@ describe('stopping serve', { timeout: cliGuardMs(3) }, () => {
     served.child.kill('SIGTERM');
     expect(await served.exited).toEqual({ code: 128 + 15, signal: null });
     expect(Date.now() - signalledAt).toBeLessThan(DEFAULT_DRAIN_MS);
+    await served.drained;
     expect(served.stdout()).toMatch(/stopping: second SIGTERM, exiting at once\n$/);
   });
   it('SIGTERM during a podcast episode: the episode is parked, the server exits 0, and the next start resumes it', async () => {

@@ -104,13 +104,14 @@ describe('URL-list files read by the main process', () => {
     const result = await call('queue.importFiles', { paths: ['relative.txt', join(home.dir, 'ledger.sqlite'), join(dir, 'folder.txt'), join(dir, 'gone.txt'), join(dir, 'sneaky.txt'), join(dir, 'ok.txt')] });
     expect(result.files).toEqual([
       { name: 'relative.txt', links: 0, error: 'not an absolute path' },
-      { name: 'ledger.sqlite', links: 0, error: 'only .txt .csv .md .markdown .html .htm .url .tsv files are read' },
       { name: 'folder.txt', links: 0, error: 'not a regular file' },
       { name: 'gone.txt', links: 0, error: 'no such file' },
       { name: 'sneaky.txt', links: 0, error: 'links to a file that is not a URL list' },
       { name: 'ok.txt', links: 1, error: null },
     ]);
     expect(result.added).toBe(1);
+    // A file that is no URL list is probed as audio or video, and the ledger is neither.
+    expect((result.media as { files?: unknown } | undefined)?.files).toEqual([{ name: 'ledger.sqlite', jobId: null, error: expect.stringMatching(/^The file is not audio or video/) as string }]);
   });
 
   it("asks the host's open dialog when no paths are given; a cancel is 'cancelled'", async () => {
