@@ -5,10 +5,11 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // Each spec file starts its own server, so two files can run side by side; on two cores that
-  // took the run from 5.9 to 3.5 min (the 300-link credits spec spends two minutes waiting on rate
-  // windows). Tests within a file still run in order.
-  workers: 2,
+  // Each spec file starts its own server, so files can run side by side; on two cores two workers
+  // took the run from 5.9 to 3.5 min, and a third (while the 300-link credits spec spends two
+  // minutes waiting on rate windows, the other two keep both cores busy) from 5.3 to 4.5 min once
+  // the local-media spec came. Tests within a file still run in order.
+  workers: 3,
   fullyParallel: false,
   // Hang guards only (test/helpers/guards.ts): a spec's flow takes 10–30 s here, under 90 s on a
   // slow machine, and one UI state follows another within a second; tests that transcribe set

@@ -37,6 +37,9 @@ afterEach(async () => {
   home.remove();
 });
 
+/** One sentence (about 4 s): for what needs a transcript but not its words. */
+const shortClip = () => speak(speech, 'slt', opening('slt', 1), 'slt-one');
+
 const jobsNow = async () => (await t.call('media.list', {})).jobs;
 const jobNamed = async (name: string): Promise<MediaJob> => {
   const job = (await jobsNow()).find((j) => j.name === name);
@@ -104,10 +107,10 @@ describe('files dropped on the desktop app', () => {
     expect(Math.max(...ends)).toBeLessThanOrEqual((done.durationSeconds ?? 0) * 1000 + 500);
   });
 
-  it('counts a folder\'s media files before any starts, then adds them on confirmation', { timeout: speechGuardMs(15, { engineRtf: engineRtf() }) + 30_000 }, async () => {
+  it('counts a folder\'s media files before any starts, then adds them on confirmation', { timeout: speechGuardMs(5, { engineRtf: engineRtf() }) + 30_000 }, async () => {
     const folder = join(home.dir, 'lectures');
     mkdirSync(folder);
-    copyFileSync(speak(speech, 'slt', opening('slt', 3), 'slt-three'), join(folder, 'week 1.wav'));
+    copyFileSync(shortClip(), join(folder, 'week 1.wav'));
     writeFileSync(join(folder, 'syllabus.pdf'), '%PDF-1.4 not media');
     writeFileSync(join(folder, 'links.txt'), 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     mkdirSync(join(folder, 'older'));
@@ -118,7 +121,7 @@ describe('files dropped on the desktop app', () => {
 
     const added = await t.call('media.addFolders', { paths: [folder] });
     expect(added.files).toEqual([{ name: 'week 1.wav', jobId: expect.any(String) as string, error: null }]);
-    expect((await ended('week 1.wav', speechGuardMs(15, { engineRtf: engineRtf() }))).status).toBe('done');
+    expect((await ended('week 1.wav', speechGuardMs(5, { engineRtf: engineRtf() }))).status).toBe('done');
   });
 
   it('cancels a running file, keeps nothing of it, and dismisses its card', { timeout: 60_000 }, async () => {
@@ -136,13 +139,13 @@ describe('files dropped on the desktop app', () => {
 });
 
 describe('an upload of the browser build', () => {
-  it('is kept for the player while its transcript is in the library, and deleted with it; a refused one is not kept at all', { timeout: speechGuardMs(15, { engineRtf: engineRtf() }) + 30_000 }, async () => {
+  it('is kept for the player while its transcript is in the library, and deleted with it; a refused one is not kept at all', { timeout: speechGuardMs(5, { engineRtf: engineRtf() }) + 30_000 }, async () => {
     mkdirSync(t.desk.uploadsDir, { recursive: true });
     const copy = join(t.desk.uploadsDir, 'c0ffee.wav');
-    copyFileSync(speak(speech, 'slt', opening('slt', 3), 'slt-three'), copy);
+    copyFileSync(shortClip(), copy);
     const intake = await t.desk.addUpload(copy, 'Field recording.wav');
     expect(intake.files).toEqual([{ name: 'Field recording.wav', jobId: expect.any(String) as string, error: null }]);
-    const done = await ended('Field recording.wav', speechGuardMs(15, { engineRtf: engineRtf() }));
+    const done = await ended('Field recording.wav', speechGuardMs(5, { engineRtf: engineRtf() }));
     expect(done).toMatchObject({ status: 'done', uploaded: true, title: 'Field recording' });
     // Dismissing the card keeps the copy: the library's player still reads it.
     await t.call('media.dismiss', { id: done.id });
@@ -158,11 +161,11 @@ describe('an upload of the browser build', () => {
     expect(existsSync(notMedia)).toBe(false);
   });
 
-  it('leaves a file dropped on the desktop app where it is when its transcript is deleted', { timeout: speechGuardMs(15, { engineRtf: engineRtf() }) + 30_000 }, async () => {
+  it('leaves a file dropped on the desktop app where it is when its transcript is deleted', { timeout: speechGuardMs(5, { engineRtf: engineRtf() }) + 30_000 }, async () => {
     const wav = join(home.dir, 'mine.wav');
-    copyFileSync(speak(speech, 'slt', opening('slt', 3), 'slt-three'), wav);
+    copyFileSync(shortClip(), wav);
     await t.call('queue.importFiles', { paths: [wav] });
-    await ended('mine.wav', speechGuardMs(15, { engineRtf: engineRtf() }));
+    await ended('mine.wav', speechGuardMs(5, { engineRtf: engineRtf() }));
     const { entries } = await t.call('library.search', { query: '', platform: 'local' });
     await t.call('library.delete', { ids: entries.map((e) => e.id) });
     expect(existsSync(wav)).toBe(true);

@@ -22,8 +22,10 @@ import { wordErrorRate, words } from '../helpers/wer';
 import { sqliteLedgerOf } from '#service/open';
 
 // Measured on this audio (pocketsphinx 5prealpha, Debian 12; the same on every run, as the engine
-// is deterministic): whole file 0.147, chunked 0.147. The bounds sit just above.
-const WHOLE_FILE_WER_BOUND = 0.17;
+// is deterministic): whole file 0.147, chunked 0.147. The bound sits just above, so the chunked
+// transcript is held to the whole file's quality without transcribing the whole file again on
+// every run (that pass cost half a minute of CI for a number that never changes).
+const WHOLE_FILE_WER = 0.147;
 const CHUNKED_WER_BOUND = 0.17;
 
 const cache = inject('speechCache');
@@ -40,11 +42,8 @@ beforeAll(async () => {
 afterAll(() => stt.remove());
 
 describe('transcribeMedia with pocketsphinx', () => {
-  it('transcribes four voices in parallel chunks as well as the engine does on the whole file', { timeout: speechGuardMs(AUDIO_SECONDS, { passes: 2, engineRtf }) }, async () => {
+  it('transcribes four voices in parallel chunks as well as the engine does on the whole file', { timeout: speechGuardMs(AUDIO_SECONDS, { engineRtf }) }, async () => {
     const signal = abortedWhenTestEnds();
-    const work = await createWorkDir(stt.home);
-    const whole = await new PocketsphinxEngine().transcribe(pcmOf(episode), { signal, scratchDir: work.dir }).finally(() => work.remove());
-    const wholeWer = wordErrorRate(reference, whole.map((w) => w.text).join(' '));
 
     // A heartbeat counts the event loop's turns between progress events: a decode or a chunk that
     // blocked the loop (the REST API and the desk share it) would show as a stage with none.
@@ -53,12 +52,10 @@ describe('transcribeMedia with pocketsphinx', () => {
     const events: (SttProgress & { beats: number })[] = [];
     const result = await stt.stt.transcribeMedia({ file: episode }, { workers: 2, signal, onProgress: (p) => events.push({ ...p, beats }) }).finally(() => clearInterval(heartbeat));
     const chunkedWer = wordErrorRate(reference, result.text);
-    console.log(`pocketsphinx WER: whole file ${wholeWer.toFixed(3)}, ${result.chunksTotal} chunks ${chunkedWer.toFixed(3)}; ${result.durationSeconds.toFixed(1)} s of audio`);
+    console.log(`pocketsphinx WER: ${result.chunksTotal} chunks ${chunkedWer.toFixed(3)} (whole file, measured once: ${WHOLE_FILE_WER}); ${result.durationSeconds.toFixed(1)} s of audio`);
 
     expect(result.engine).toBe('pocketsphinx');
-    expect(wholeWer).toBeLessThanOrEqual(WHOLE_FILE_WER_BOUND);
     expect(chunkedWer).toBeLessThanOrEqual(CHUNKED_WER_BOUND);
-    expect(chunkedWer).toBeLessThanOrEqual(wholeWer + 0.05);
     expect(result.durationSeconds).toBeGreaterThan(AUDIO_SECONDS - 5);
     expect(result.durationSeconds).toBeLessThan(AUDIO_SECONDS + 5);
 
