@@ -37,6 +37,7 @@ import { browserHost, exportFolderOf, settingsView, updateSettings, type Setting
 import { readTranscript } from './transcripts';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
+import { expandForDesk } from './sources/expand';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
@@ -201,6 +202,16 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'media.resume': async (input) => ({ job: await media.resume(input.id) }),
     'media.cancel': async (input) => ({ job: await media.cancel(input.id) }),
     'media.dismiss': async (input) => ({ dismissed: await media.dismiss(input.id) }),
+    'sources.expand': (input) => expandForDesk(deps, input),
+    // TODO(i17 follows): replaced by desk/follows before this lands.
+    'follows.list': () => ({ follows: [] }),
+    'follows.add': () => Promise.reject(unavailable('Follows')),
+    'follows.update': () => Promise.reject(unavailable('Follows')),
+    'follows.remove': () => Promise.reject(unavailable('Follows')),
+    'follows.pause': () => Promise.reject(unavailable('Follows')),
+    'follows.resume': () => Promise.reject(unavailable('Follows')),
+    'follows.check': () => Promise.reject(unavailable('Follows')),
+    'follows.seen': () => ({}),
     'podcast.list': async () => ({ jobs: [...remoteJobs.list(), ...(await listJobs(deps))] }),
     'podcast.cancel': async (input) => {
       // The spec's REST API has no cancel: a team server's job runs to its end there.

@@ -6,6 +6,7 @@ import { mediaJobSchema } from './media';
 import { modelDownloadSchema } from './models';
 import { podcastJobSchema } from './podcast';
 import { queueItemSchema, queueStateSchema } from './queue';
+import { followsChangedSchema, followsLandedSchema } from './sources';
 
 export const EVENTS = {
   /** Queue items added or changed, and ids removed; coalesced so a busy run sends a few events a second. */
@@ -15,6 +16,10 @@ export const EVENTS = {
   'job.progress': podcastJobSchema,
   /** Local media jobs added or changed (progress a few times a second at most), and ids dismissed. */
   'media.changed': z.object({ upserted: z.array(mediaJobSchema), removed: z.array(z.string()) }),
+  /** Follows added, changed (a check began or ended) or removed. */
+  'follows.changed': followsChangedSchema,
+  /** New transcripts of a followed source landed in the library (the desktop app shows a notification). */
+  'follows.landed': followsLandedSchema,
   /** Balance and plan from the last answer of the service. */
   balance: balanceSchema,
   'model.progress': modelDownloadSchema,

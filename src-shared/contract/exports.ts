@@ -12,6 +12,12 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('library'), ids: z.array(z.number().int()).min(1).max(20_000) }),
   /** Transcripts by reference (the viewer's open transcript). */
   z.object({ kind: z.literal('transcripts'), refs: z.array(transcriptRefSchema).min(1).max(1000) }),
+  /**
+   * Every library transcript of a source (a playlist, channel, show, feed, a channel's clips): a
+   * follow's known items, else the source expanded now. Written into a folder (or a zip) named
+   * after the source.
+   */
+  z.object({ kind: z.literal('source'), url: z.string().min(1).max(4096) }),
 ]);
 export type ExportScope = z.infer<typeof exportScopeSchema>;
 

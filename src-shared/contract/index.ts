@@ -12,6 +12,7 @@ export * from './podcast';
 export * from './queue';
 export * from './result';
 export * from './settings';
+export * from './sources';
 export * from './transcript';
 export * from './upstream';
 export * from './welcome';

@@ -7,6 +7,7 @@ import { exportInputSchema, exportOutputSchema } from './exports';
 import { importFilesInputSchema, importFilesOutputSchema, MAX_COOKIES_TXT, platformCookiesSchema } from './host';
 import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
 import { MEDIA_OPERATIONS } from './media';
+import { SOURCE_OPERATIONS } from './sources';
 import { modelsViewSchema } from './models';
 import { podcastJobSchema } from './podcast';
 import { PERMANENT_REASONS } from '../queue/permanence';
@@ -95,6 +96,7 @@ export const OPERATIONS = {
   'models.download': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ started: z.boolean() }) },
   'models.cancel': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) },
   ...MEDIA_OPERATIONS,
+  ...SOURCE_OPERATIONS,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof OPERATIONS;

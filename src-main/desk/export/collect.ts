@@ -74,6 +74,9 @@ async function sources(deps: DeskDeps, scope: ExportInput['scope']): Promise<Sou
         const view = await readTranscript(deps, ref);
         return { label: row.title ?? row.refKey, name: baseName(view.title, view.itemId ?? row.refKey), view, skipped: null };
       }));
+    case 'source':
+      // TODO(i17 follows): the source's library transcripts, in a folder named after it.
+      throw new DeskError('unavailable', 'Exporting a whole source is being built');
   }
 }
 

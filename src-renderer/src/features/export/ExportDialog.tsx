@@ -29,6 +29,8 @@ function describe(scope: ExportScope): string {
       return plural(scope.ids.length, 'library transcript');
     case 'transcripts':
       return scope.refs.length === 1 ? 'this transcript' : plural(scope.refs.length, 'transcript');
+    case 'source':
+      return 'every transcript of this source';
   }
 }
 
