@@ -4,6 +4,7 @@ import { PLATFORMS, type PlatformToken } from '../platforms';
 import { prepareUrl } from './prepare';
 import { clipsARule } from './rules/clipsA';
 import { clipsBRule } from './rules/clipsB';
+import { isFeedEpisodeUrl, matchFeedEpisode } from './rules/feedEpisode';
 import { longformRule } from './rules/longform';
 import { microblogRule } from './rules/microblog';
 import { openvideoRule } from './rules/openvideo';
@@ -44,6 +45,7 @@ function apply(rule: PlatformRule, url: URL): UrlParseResult {
 export function parseForPlatform(platform: PlatformToken, input: unknown): UrlParseResult {
   const url = prepareUrl(input);
   if (!(url instanceof URL)) return reject(platform, url.reason);
+  if (platform === 'podcast' && isFeedEpisodeUrl(url)) return feedEpisode(url);
   const rule = RULES[platform];
   if (!rule.ownsHost(url.hostname)) {
     const other = detectRule(url);
@@ -58,8 +60,15 @@ export function parseAny(input: unknown): UrlParseResult {
   const url = prepareUrl(input);
   if (!(url instanceof URL)) return reject(undefined, url.reason);
   const rule = detectRule(url);
+  if (rule === undefined && isFeedEpisodeUrl(url)) return feedEpisode(url);
   if (rule === undefined) return reject(undefined, 'Not a link to a supported platform');
   return apply(rule, url);
+}
+
+/** A podcast episode named by its feed and guid (rules/feedEpisode.ts): any host, so no rule owns it. */
+function feedEpisode(url: URL): UrlParseResult {
+  const outcome = matchFeedEpisode(url);
+  return 'reason' in outcome ? reject('podcast', outcome.reason) : { ok: true, platform: 'podcast', ...outcome };
 }
 
 function detectRule(url: URL): PlatformRule | undefined {

@@ -1,4 +1,4 @@
-// A podcast's RSS feed, read as a stream by a SAX parser (htmlparser2 in XML mode): the items with
+// A podcast's RSS feed (or an Atom feed: a YouTube channel's, a blog's), read as a stream by a SAX parser (htmlparser2 in XML mode): the items with
 // what matching and the runner need (guid, enclosure, duration, date, the Podcast Index
 // `<podcast:transcript>` links), and nothing else kept. A feed is never held whole: memory stays
 // bounded by FEED_LIMITS whatever its size, and its reader (resolve.ts) caps the time it takes.
@@ -23,6 +23,8 @@ export interface FeedEpisode {
   published: number | undefined;
   imageUrl: string | undefined;
   transcripts: FeedTranscript[];
+  /** The item's page: RSS `<link>`, Atom `<link rel="alternate">` (a YouTube feed's watch URL). */
+  link: string | undefined;
 }
 
 export interface Feed {
@@ -34,7 +36,8 @@ export interface Feed {
   episodes: FeedEpisode[];
 }
 
-export type FeedParse = { ok: true; feed: Feed } | { ok: false; problem: string };
+/** `notAFeed`: the document parsed, but as something else than RSS or Atom (an HTML page, say). */
+export type FeedParse = { ok: true; feed: Feed } | { ok: false; problem: string; notAFeed?: true };
 
 /**
  * What a feed may cost in memory, whatever its length. The largest real feeds (10,000 episodes,
@@ -64,8 +67,16 @@ interface Collected {
 }
 
 /** Elements whose text is kept, by their parent: item or channel. */
-const ITEM_TEXTS = new Set(['guid', 'title', 'itunes:title', 'itunes:duration', 'pubDate']);
+const ITEM_TEXTS = new Set(['guid', 'title', 'itunes:title', 'itunes:duration', 'pubDate', 'link']);
 const CHANNEL_TEXTS = new Set(['title', 'language', 'itunes:new-feed-url']);
+/** Atom (RFC 4287): `<feed>` is the channel, `<entry>` the item; links are elements with `rel` and `href`. */
+const ATOM_ITEM_TEXTS = new Set(['id', 'title', 'published', 'updated']);
+const ATOM_CHANNEL_TEXTS = new Set(['title']);
+const NO_NAMES = new Set<string>();
+
+/** Where a format keeps its items: RSS `<rss><channel><item>`, Atom `<feed><entry>`. */
+type Format = 'rss' | 'atom';
+const ITEM_ELEMENT: Readonly<Record<Format, string>> = { rss: 'item', atom: 'entry' };
 /** Elements whose attributes are kept (the first of each; every `<podcast:transcript>`). */
 const ITEM_ATTRIBUTES = new Set(['enclosure', 'itunes:image']);
 const CHANNEL_ATTRIBUTES = new Set(['itunes:image']);
@@ -89,7 +100,7 @@ export class FeedReader {
   private written = 0;
   private kept = 0;
   private problem: string | undefined;
-  private sawRss = false;
+  private format: Format | undefined;
   private rootSeen = false;
   private channelDone = false;
   private channel: Collected | undefined;
@@ -137,7 +148,7 @@ export class FeedReader {
     if (this.problem === undefined) this.guard(() => this.parser.end());
     if (this.problem !== undefined) return { ok: false, problem: this.problem };
     const channel = this.channel;
-    if (!this.sawRss || channel === undefined) return { ok: false, problem: 'the document is not an RSS feed (no <rss><channel>)' };
+    if (this.format === undefined || channel === undefined) return { ok: false, problem: 'the document is not an RSS or Atom feed (no <rss><channel> or <feed>)', notAFeed: true };
     return {
       ok: true,
       feed: {
@@ -168,38 +179,50 @@ export class FeedReader {
     const depth = this.path.push(name);
     if (depth > FEED_LIMITS.maxDepth) throw new FeedProblem(`the feed nests elements more than ${FEED_LIMITS.maxDepth} deep`);
     if (depth === 1) {
-      if (!this.rootSeen) this.sawRss = name === 'rss';
+      if (!this.rootSeen) {
+        this.format = name === 'rss' ? 'rss' : name === 'feed' ? 'atom' : undefined;
+        if (this.format === 'atom') this.channel = collected();
+      }
       this.rootSeen = true;
       return;
     }
-    if (!this.sawRss || this.channelDone) return;
+    if (this.format === undefined || this.channelDone) return;
+    const atom = this.format === 'atom';
+    // The depth in RSS terms: an Atom `<entry>` (depth 2) sits where an RSS `<item>` (depth 3) does.
+    const level = atom ? depth + 1 : depth;
     const parent = this.path[depth - 2];
-    if (depth === 2) {
+    if (level === 2) {
       if (name === 'channel' && this.path[0] === 'rss' && this.channel === undefined) this.channel = collected();
       return;
     }
-    if (this.channel === undefined || this.path[1] !== 'channel') return;
+    if (this.channel === undefined || (!atom && this.path[1] !== 'channel')) return;
     const hasAttributes = Object.keys(attributes).length > 0;
-    if (depth === 3) {
-      if (name === 'item') {
+    if (level === 3) {
+      if (name === ITEM_ELEMENT[this.format]) {
         this.keep(EPISODE_COST);
         this.item = collected();
         this.item.content = hasAttributes;
       } else {
-        this.collect(this.channel, name, attributes, hasAttributes, CHANNEL_TEXTS, CHANNEL_ATTRIBUTES);
+        this.collect(this.channel, name, attributes, hasAttributes, atom ? ATOM_CHANNEL_TEXTS : CHANNEL_TEXTS, atom ? NO_NAMES : CHANNEL_ATTRIBUTES);
       }
       return;
     }
-    if (depth === 4 && parent === 'item' && this.item !== undefined) {
+    if (level === 4 && parent === ITEM_ELEMENT[this.format] && this.item !== undefined) {
       this.item.content = true;
       if (name === 'podcast:transcript') {
         this.item.transcripts.push(this.decoded(attributes));
         return;
       }
-      this.collect(this.item, name, attributes, hasAttributes, ITEM_TEXTS, ITEM_ATTRIBUTES);
+      if (atom && name === 'link') {
+        // One `<link>` per relation: `alternate` (the default) is the page, `enclosure` the audio.
+        const rel = `link@${attributes.rel?.trim().toLowerCase() || 'alternate'}`;
+        if (!this.item.attributes.has(rel)) this.item.attributes.set(rel, this.decoded(attributes));
+        return;
+      }
+      this.collect(this.item, name, attributes, hasAttributes, atom ? ATOM_ITEM_TEXTS : ITEM_TEXTS, ITEM_ATTRIBUTES);
       return;
     }
-    if (depth === 4 && parent === 'image' && name === 'url' && this.channelImageUrl === undefined) {
+    if (!atom && depth === 4 && parent === 'image' && name === 'url' && this.channelImageUrl === undefined) {
       this.capture = { depth, name: '', into: new Map(), done: '', raw: '', hasAttributes };
     }
   }
@@ -248,7 +271,8 @@ export class FeedReader {
       else capture.into.set(capture.name, value);
       this.capture = undefined;
     }
-    if (depth === 3 && this.path[2] === 'item' && this.item !== undefined) {
+    const level = this.format === 'atom' ? depth + 1 : depth;
+    if (level === 3 && this.format !== undefined && this.path[depth - 1] === ITEM_ELEMENT[this.format] && this.item !== undefined) {
       if (this.item.content) this.episodes.push(episodeOf(this.item));
       this.item = undefined;
     }
@@ -267,7 +291,8 @@ function parseDate(raw: string | undefined): number | undefined {
 }
 
 function episodeOf(item: Collected): FeedEpisode {
-  const enclosure = item.attributes.get('enclosure');
+  const atomEnclosure = item.attributes.get('link@enclosure');
+  const enclosure = item.attributes.get('enclosure') ?? (atomEnclosure === undefined ? undefined : { ...atomEnclosure, url: atomEnclosure.href ?? '' });
   const enclosureUrl = httpUrl(enclosure?.url?.trim());
   const length = Number(enclosure?.length);
   const transcripts = item.transcripts.flatMap((node): FeedTranscript[] => {
@@ -277,13 +302,14 @@ function episodeOf(item: Collected): FeedEpisode {
   });
   const { texts } = item;
   return {
-    guid: texts.get('guid')?.trim() || undefined,
+    guid: texts.get('guid')?.trim() || texts.get('id')?.trim() || undefined,
     title: cleanTitle(texts.get('title') ?? texts.get('itunes:title')),
     enclosure: enclosureUrl === undefined ? undefined : { url: enclosureUrl, type: enclosure?.type?.trim().toLowerCase() ?? '', length: Number.isFinite(length) && length > 0 ? length : undefined },
     durationSeconds: parseItunesDuration(texts.get('itunes:duration')),
-    published: parseDate(texts.get('pubDate')),
+    published: parseDate(texts.get('pubDate') ?? texts.get('published') ?? texts.get('updated')),
     imageUrl: httpUrl(item.attributes.get('itunes:image')?.href),
     transcripts,
+    link: httpUrl(texts.get('link')?.trim()) ?? httpUrl(item.attributes.get('link@alternate')?.href?.trim()),
   };
 }
 

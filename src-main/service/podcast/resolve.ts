@@ -25,7 +25,7 @@ export interface ResolveFailure {
   retryAfterMs?: number;
 }
 
-type LookedUp = { ok: true; lookup: Lookup } | { ok: false; failure: ResolveFailure };
+export type LookedUp = { ok: true; lookup: Lookup } | { ok: false; failure: ResolveFailure };
 
 /**
  * Lookup answers per show and store. Apple allows about 20 lookups a minute per IP, and a batch of
@@ -81,7 +81,8 @@ async function lookUpIn(upstream: UpstreamClient, showId: string, cc: string, si
   return { value: { ok: true, lookup }, ttlMs: lookup.show === undefined ? NO_SHOW_LOOKUP_TTL_MS : SHOW_LOOKUP_TTL_MS };
 }
 
-async function lookUp(upstream: UpstreamClient, lookups: LookupCache, showId: string, country: string, signal?: AbortSignal): Promise<LookedUp> {
+/** A show's lookup (from the cache when another submit or expansion asked within minutes), trying the US store after the link's own. */
+export async function lookUp(upstream: UpstreamClient, lookups: LookupCache, showId: string, country: string, signal?: AbortSignal): Promise<LookedUp> {
   for (const cc of country === 'us' ? ['us'] : [country, 'us']) {
     const looked = await lookups.get(`${showId}/${cc}`, () => lookUpIn(upstream, showId, cc, signal));
     if (!looked.ok) return looked;
@@ -116,7 +117,10 @@ const asLookupEpisode = (episodeId: string, page: PageEpisode): LookupEpisode =>
 });
 
 /** A show's feed, downloaded and parsed within `maxMs` (MAX_FEED_MS), or why not in the user's words. */
-export async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal, maxMs = MAX_FEED_MS): Promise<{ ok: true; feed: Feed } | { ok: false; message: string }> {
+/** A feed read, or why not; `status` is the host's HTTP status when it answered one other than 2xx. */
+export type FeedFetch = { ok: true; feed: Feed } | { ok: false; message: string; status?: number; notAFeed?: true };
+
+export async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal, maxMs = MAX_FEED_MS): Promise<FeedFetch> {
   const deadline = AbortSignal.timeout(maxMs);
   const both = signal === undefined ? deadline : AbortSignal.any([signal, deadline]);
   const tooSlow = () => ({ ok: false as const, message: `the show's feed took more than ${maxMs / 1000} s to read` });
@@ -132,10 +136,10 @@ export async function fetchFeed(upstream: UpstreamClient, url: string, signal?: 
   const stop = () => stream.cancel();
   both.addEventListener('abort', stop, { once: true });
   try {
-    if (stream.status < 200 || stream.status > 299) return { ok: false, message: `the show's feed answered HTTP ${stream.status}` };
+    if (stream.status < 200 || stream.status > 299) return { ok: false, message: `the show's feed answered HTTP ${stream.status}`, status: stream.status };
     const parsed = await readFeed(stream.body);
     if (deadline.aborted) return tooSlow();
-    return parsed.ok ? { ok: true, feed: parsed.feed } : { ok: false, message: `the show's feed cannot be read: ${parsed.problem}` };
+    return parsed.ok ? { ok: true, feed: parsed.feed } : { ok: false, message: `the show's feed cannot be read: ${parsed.problem}`, ...(parsed.notAFeed === true ? { notAFeed: true } : {}) };
   } catch (error) {
     if (deadline.aborted && signal?.aborted !== true) return tooSlow();
     if (isUpstreamError(error)) return { ok: false, message: `the show's feed could not be fetched: ${error.message}` };
@@ -153,7 +157,7 @@ function slugOf(item: ParsedItem): string | undefined {
 }
 
 /** Size of the audio from a HEAD through its redirect chain, as seconds at 128 kbit/s. */
-async function secondsFromSize(upstream: UpstreamClient, audioUrl: string, declared: number | undefined, signal?: AbortSignal): Promise<number | undefined> {
+export async function secondsFromSize(upstream: UpstreamClient, audioUrl: string, declared: number | undefined, signal?: AbortSignal): Promise<number | undefined> {
   const head = await get(upstream, { url: audioUrl, method: 'HEAD', signal, retry: false });
   const length = head.ok && head.status >= 200 && head.status < 300 ? Number(head.headers['content-length']) : Number.NaN;
   const bytes = Number.isFinite(length) && length > 0 ? length : declared;

@@ -12,6 +12,7 @@ import { refused, type PodcastOutcome } from '../core/outcomes';
 import type { EpisodeFacts, StartResult, Store } from '../store/port';
 import type { UpstreamClient } from '../upstream/client';
 import { jobRecord } from './jobRecord';
+import { resolveFeedEpisode } from './feedEpisode';
 import { LookupCache, resolveEpisode } from './resolve';
 import type { PodcastCaller, PodcastSubmitter } from './submitter';
 
@@ -68,7 +69,7 @@ export function podcastSubmitter(deps: SubmitDeps): PodcastSubmitter {
 
       let resolved: Awaited<ReturnType<typeof resolveEpisode>>;
       try {
-        resolved = await resolveEpisode({ upstream: deps.upstream, lookups }, item);
+        resolved = item.parts?.feedUrl === undefined ? await resolveEpisode({ upstream: deps.upstream, lookups }, item) : await resolveFeedEpisode(deps.upstream, item);
       } catch (error) {
         // A bug while reading what Apple or the feed sent: the caller gets a 502, never a 500.
         return refused(502, ERROR_TEXT.upstream, { message: `The episode could not be resolved: ${error instanceof Error ? error.message : String(error)}` });

@@ -10,11 +10,26 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { file, html, json, notFound, text, withTransportScenario, type Answer, type FixtureRequest } from '../answers';
+import { bigFeedXml } from '../bigFeed';
 import { mediaFile } from '../media';
 import type { HostModule } from './index';
 
 const FIXTURES = resolve(__dirname, '../../fixtures/podcast');
-const FEEDS: Readonly<Record<string, string>> = { '/fixture-fm.xml': 'fixture-fm.xml', '/1865.xml': 'rss-partytime-1865.xml' };
+const FEEDS: Readonly<Record<string, string>> = {
+  '/fixture-fm.xml': 'fixture-fm.xml',
+  '/1865.xml': 'rss-partytime-1865.xml',
+  // The other recorded feeds, as any feed URL a person pastes (sources: expand, follow).
+  '/changing-the-tide.xml': 'rss-partytime-changing-the-tide.xml',
+  '/dk-podcast.xml': 'rss-partytime-dk-podcast.xml',
+  '/launched.xml': 'rss-partytime-launched.xml',
+  '/natube-test.xml': 'rss-partytime-natube-test.xml',
+  '/podverse-test-feed.xml': 'rss-partytime-podverse-test-feed.xml',
+  '/podcastindex-namespace-example.xml': 'rss-podcastindex-namespace-example.xml',
+};
+/** The 3,050-episode feed (bigFeed.ts), at https://feeds.fixture.fm/big-3050.xml. */
+export const BIG_FEED_URL = 'https://feeds.fixture.fm/big-3050.xml';
+/** Recorded feeds by name, at https://feeds.fixture.fm/<name>.xml. */
+export const recordedFeedUrl = (name: string) => `https://feeds.fixture.fm/${name}.xml`;
 const feedText = (name: string) => readFileSync(resolve(FIXTURES, name), 'utf8');
 
 export const PODCAST_IDS = {
@@ -270,6 +285,7 @@ export const podcasts: HostModule = {
       case 'podcasts.apple.com':
         return episodePageAnswer(req);
       case 'feeds.fixture.fm': {
+        if (path === new URL(BIG_FEED_URL).pathname) return text(bigFeedXml(), 'application/rss+xml; charset=utf-8');
         const name = FEEDS[path];
         return name === undefined ? notFound(`feed ${path}`) : text(feedText(name), 'application/rss+xml; charset=utf-8');
       }

@@ -38,6 +38,26 @@ export const TWITCH_SLUGS = {
   serverError: 'ServerErrorFixtureClip',
 } as const;
 
+/** Channels whose clips page (`ClipsCards__User`) the fixture answers. */
+export const TWITCH_CHANNELS = {
+  /** Recorded: 20 top clips of the last week; the next page (cursor `MjA=`) meets the recorded integrity check. */
+  recorded: 'xqc',
+  /** Recorded `user: null`. */
+  missing: 'nosuchfixturechannel',
+  rateLimited: 'ratelimitedfixture',
+} as const;
+const CLIPS_CARDS_HASH = '1cd671bfa12cec480499c087319f26d21925e9695d1f80225aae6a4354f23088';
+
+/** A channel's clips page as Twitch answers it (twitch-gql-queries' recorded mocks). */
+function clipsCardsAnswer(req: FixtureRequest, operation: { variables?: { login?: unknown; cursor?: unknown }; extensions?: { persistedQuery?: { sha256Hash?: string } } }): Answer {
+  if (operation.extensions?.persistedQuery?.sha256Hash !== CLIPS_CARDS_HASH) return persistedQueryNotFound('ClipsCards__User');
+  const login = typeof operation.variables?.login === 'string' ? operation.variables.login : '';
+  if (login === TWITCH_CHANNELS.rateLimited) return withTransportScenario('rate-limited', req, `clips:${login}`, () => json({}));
+  if (login !== TWITCH_CHANNELS.recorded) return text(fixture('gql-ClipsCards__User.2-not-exists.json'), 'application/json');
+  if (typeof operation.variables?.cursor === 'string') return text(fixture('gql-ClipsCards__User.3-integrity-challenge.json'), 'application/json');
+  return text(fixture('gql-ClipsCards__User.1.json'), 'application/json');
+}
+
 const RECORDED: Readonly<Record<string, string>> = {
   [TWITCH_SLUGS.withPortrait]: 'gql-ShareClipRenderStatus.1-with-portrait.json',
   [TWITCH_SLUGS.noBroadcaster]: 'gql-ShareClipRenderStatus.2-no-broadcaster.json',
@@ -89,13 +109,14 @@ function rawQueryAnswer(query: string, slug: string): Answer {
 
 function gqlAnswer(req: FixtureRequest): Answer {
   if (req.headers['client-id'] === undefined) return json({ error: 'Bad Request', status: 400, message: 'The "Client-ID" header is missing from the request.' }, 400);
-  let operation: { operationName?: string; query?: string; variables?: { slug?: string }; extensions?: { persistedQuery?: { sha256Hash?: string } } };
+  let operation: { operationName?: string; query?: string; variables?: { slug?: string; login?: unknown; cursor?: unknown }; extensions?: { persistedQuery?: { sha256Hash?: string } } };
   try {
     operation = JSON.parse(req.body) as typeof operation;
   } catch {
     return json({ error: 'Bad Request', status: 400, message: 'Invalid JSON' }, 400);
   }
   const name = operation.operationName ?? '';
+  if (name === 'ClipsCards__User') return clipsCardsAnswer(req, operation);
   const slug = operation.variables?.slug ?? '';
   if (typeof operation.query === 'string' && operation.extensions?.persistedQuery === undefined) return rawQueryAnswer(operation.query, slug);
   if (HASHES[name] === undefined || operation.extensions?.persistedQuery?.sha256Hash !== HASHES[name]) return persistedQueryNotFound(name);
