@@ -170,6 +170,30 @@ describe('other episodes', () => {
     expect(done.transcript).toBe('Every night I climbed the narrow stairs.\nI wrote down the weather and the ships I saw.\nAnd the birds that rested on the rail.');
   });
 
+  it("an episode named by its feed and guid (what expanding a feed gives): read from the feed, the publisher's transcript, charged as any episode", { timeout: POLLED_JOB_GUARD_MS }, async () => {
+    const before = await balanceOf(h, pro);
+    const link = 'https://feeds.fixture.fm/fixture-fm.xml#guid=fixture-fm-ep-0005';
+    const submitted = await submitEpisode(h, pro, link);
+    expect(submitted.status).toBe(202);
+    const done = (await pollJob(h, pro, submitted.body.jobId as string)).at(-1) as Record<string, unknown>;
+    expect(done).toMatchObject({ status: 'done', source: 'publisher', episode: { title: "The Lighthouse Keeper's Notebook", showTitle: 'Fixture FM', durationSeconds: 420 } });
+    expect(done.transcript).toBe('Every night I climbed the narrow stairs.\nI wrote down the weather and the ships I saw.\nAnd the birds that rested on the rail.');
+    expect(await balanceOf(h, pro)).toBe(before - 10);
+    // The same episode again: the finished transcript, free.
+    const again = await submitEpisode(h, pro, link);
+    expect(again).toMatchObject({ status: 200, body: { status: 'done', deduped: true } });
+    expect(await balanceOf(h, pro)).toBe(before - 10);
+  });
+
+  it('a feed episode the feed does not have, or a feed that is gone: 404 from the publisher, nothing charged', async () => {
+    const before = await balanceOf(h, pro);
+    const missing = await submitEpisode(h, pro, 'https://feeds.fixture.fm/fixture-fm.xml#guid=no-such-guid');
+    expect(missing).toMatchObject({ status: 404, body: { error: 'No transcript available', message: 'The feed of "Fixture FM" (5 episodes) has no episode with the guid no-such-guid' } });
+    const gone = await submitEpisode(h, pro, 'https://feeds.fixture.fm/deleted.xml#guid=x');
+    expect(gone).toMatchObject({ status: 404, body: { message: "feeds.fixture.fm: the show's feed answered HTTP 404" } });
+    expect(await balanceOf(h, pro)).toBe(before);
+  });
+
   it('no duration in the lookup or the feed: the reservation comes from the file size (HEAD through the redirects)', { timeout: clipGuardMs() }, async () => {
     const before = await balanceOf(h, pro);
     const mark = h.mark();
