@@ -95,6 +95,12 @@ describe('YouTube channels', () => {
     expect(expansion.items.map((i) => i.itemId)).toEqual(Array.from({ length: 10 }, (_, i) => channelVideoId(i)));
   });
 
+  it("reads a channel's Atom feed: its entries are the videos themselves", async () => {
+    const expansion = await desk().call('sources.expand', { url: `https://www.youtube.com/feeds/videos.xml?channel_id=${YOUTUBE_SOURCES.channelId}` });
+    expect(expansion.source).toMatchObject({ kind: 'podcast-feed', title: CHANNEL_TITLE });
+    expect(expansion.items.map((i) => [i.platform, i.url, i.title])).toEqual(Array.from({ length: 15 }, (_, i) => ['longform', watch(channelVideoId(i)), `Channel video ${i + 1}`]));
+  });
+
   it('a handle YouTube does not know is a 404 in its words', async () => {
     expect(await refusal(`https://www.youtube.com/${YOUTUBE_SOURCES.missingHandle}`)).toEqual({ code: 'not_found', message: `YouTube says the channel ${YOUTUBE_SOURCES.missingHandle} does not exist` });
   });

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { html, isTransportScenario, json, jsonText, notFound, redirect, text, withTransportScenario, type Answer, type FixtureRequest, type TransportScenario } from '../answers';
 import type { HostModule } from './index';
 import { realLengthSrv3 } from '../realLength';
-import { browse, resolveUrl } from './youtubeBrowse';
+import { browse, channelFeed, resolveUrl } from './youtubeBrowse';
 
 const FIXTURES = resolve(__dirname, '../../fixtures');
 const load = (name: string) => readFileSync(resolve(FIXTURES, name), 'utf8');
@@ -357,6 +357,7 @@ export const youtube: HostModule = {
     if (req.method === 'POST' && path === '/youtubei/v1/player') return player(req);
     if (req.method === 'GET' && path === '/api/timedtext') return timedtext(req);
     if (req.method === 'POST' && path === '/youtubei/v1/browse') return browse(req);
+    if (req.method === 'GET' && path === '/feeds/videos.xml') return channelFeed(req);
     if (req.method === 'POST' && path === '/youtubei/v1/navigation/resolve_url') return resolveUrl(req);
     return notFound(`YouTube path ${path}`);
   },

@@ -212,3 +212,19 @@ export function resolveUrl(req: FixtureRequest): Answer {
   }
   return json({ error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } }, 404);
 }
+
+/**
+ * A channel's Atom feed (`/feeds/videos.xml?channel_id=`), the shape YouTube serves: its 15 newest
+ * videos as `<entry>` with `<yt:videoId>`, `<link rel="alternate">` to the watch page, `<published>`.
+ * Video i is dated i + 1 days before `now`, as on the Videos tab.
+ */
+export function channelFeed(req: FixtureRequest, now = Date.now()): Answer {
+  if (req.url.searchParams.get('channel_id') !== YOUTUBE_SOURCES.channelId) return { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html><body>Not Found</body></html>' };
+  const entries = Array.from({ length: 15 }, (_, i) => {
+    const id = channelVideoId(i);
+    const published = new Date(now - (i + 1) * 86_400_000).toISOString().replace('.000Z', '+00:00');
+    return `<entry><id>yt:video:${id}</id><yt:videoId>${id}</yt:videoId><yt:channelId>${YOUTUBE_SOURCES.channelId}</yt:channelId><title>Channel video ${i + 1}</title><link rel="alternate" href="https://www.youtube.com/watch?v=${id}"/><author><name>${CHANNEL_TITLE}</name><uri>https://www.youtube.com/channel/${YOUTUBE_SOURCES.channelId}</uri></author><published>${published}</published><updated>${published}</updated><media:group><media:title>Channel video ${i + 1}</media:title></media:group></entry>`;
+  });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom"><link rel="self" href="http://www.youtube.com/feeds/videos.xml?channel_id=${YOUTUBE_SOURCES.channelId}"/><id>yt:channel:${YOUTUBE_SOURCES.channelId.slice(2)}</id><yt:channelId>${YOUTUBE_SOURCES.channelId}</yt:channelId><title>${CHANNEL_TITLE}</title><link rel="alternate" href="https://www.youtube.com/channel/${YOUTUBE_SOURCES.channelId}"/>${entries.join('')}</feed>`;
+  return { status: 200, headers: { 'content-type': 'text/xml; charset=UTF-8' }, body };
+}
