@@ -9,6 +9,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { baseName } from '#shared/format/fileNames';
 import { EXPORT_FORMATS, formatTranscript } from '#shared/format/formatters';
 import { libraryPlatformName } from '#shared/platforms';
+import { sourceHint } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
 import { writeNew } from '../desk/export/files';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -78,7 +79,7 @@ export interface Delivered {
  */
 export async function obtain(source: Source, url: string, langOption: string | undefined, signal: AbortSignal): Promise<Delivered | string> {
   const parsed = parseAny(url);
-  if (!parsed.ok) return `${parsed.error} (${parsed.reason})`;
+  if (!parsed.ok) return `${parsed.error} (${sourceHint(url, `pipe \`transcript-desk expand ${url}\` into \`transcript-desk get -\``) ?? parsed.reason})`;
   const platform = parsed.platform;
   const lang = parseLang(langOption);
   if (!lang.ok) return `400 ${ERROR_TEXT.invalidLang}: ${lang.message}`;

@@ -98,3 +98,17 @@ export function feedSource(feedUrl: URL): DetectedSource {
 }
 
 export const isYoutubeTab = (tab: unknown): tab is YoutubeTab => (YOUTUBE_TABS as readonly unknown[]).includes(tab);
+
+const KIND_WORDS: Readonly<Record<SourceKind, string>> = {
+  'youtube-playlist': 'a YouTube playlist',
+  'youtube-channel': 'a YouTube channel',
+  'apple-show': 'an Apple Podcasts show',
+  'podcast-feed': 'a feed',
+  'twitch-clips': "a Twitch channel's clips",
+};
+
+/** Why a source link is no item, and what to do with it (`advice`); undefined when the URL is no source by its shape. */
+export function sourceHint(input: string, advice = 'paste it alone to pick its items, or list them with `transcript-desk expand`'): string | undefined {
+  const source = detectSource(input);
+  return source === undefined ? undefined : `This is ${KIND_WORDS[source.kind]}, not one item: ${advice}`;
+}

@@ -77,9 +77,9 @@ describe('transcript-desk upstream', { timeout: cliGuardMs(8) }, () => {
   });
 
   it('reset of an unknown key: exit code 1 and the list of keys', async () => {
-    const refused = await runCli(home.dir, ['upstream', 'reset', 'youtube.web.version']);
+    const refused = await runCli(home.dir, ['upstream', 'reset', 'youtube.mweb.version']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/"youtube\.web\.version" is not an upstream profile key; the keys are: youtube\.android\.version, /);
+    expect(refused.stderr).toMatch(/"youtube\.mweb\.version" is not an upstream profile key; the keys are: youtube\.android\.version, /);
   });
 });
 

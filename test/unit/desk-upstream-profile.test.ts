@@ -46,5 +46,5 @@ it('upstream.reset puts one key back, or every key when none is named', async ()
   expect(one.entries.filter((e) => e.overridden).map((e) => e.key)).toEqual(['twitch.hash.ShareClipRenderStatus']);
   const all = await desk().call('upstream.reset', {});
   expect(all.entries.some((e) => e.overridden)).toBe(false);
-  expect(await desk().raw('upstream.reset', { key: 'youtube.web.version' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('youtube.web.version') as string } });
+  expect(await desk().raw('upstream.reset', { key: 'youtube.mweb.version' })).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('youtube.mweb.version') as string } });
 });

@@ -123,7 +123,7 @@ describe('refusals', () => {
   });
 
   it('reset of an unknown key is refused and lists the keys', () => {
-    expect(() => new UpstreamProfile(file).reset('youtube.web.version')).toThrow(/"youtube\.web\.version" is not an upstream profile key; the keys are: /);
+    expect(() => new UpstreamProfile(file).reset('youtube.mweb.version')).toThrow(/"youtube\.mweb\.version" is not an upstream profile key; the keys are: /);
   });
 });
 
