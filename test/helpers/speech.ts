@@ -2,6 +2,7 @@
 // Generated files are cached in the directory given (tests: the one vitest's global setup provides
 // for the run, via inject('speechCache')), so each voice is spoken once per run.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -59,3 +60,11 @@ export function fourVoices(dir: string): { file: string; text: string } {
 export function ffmpeg(args: string[]): void {
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
 }
+
+/**
+ * What pocketsphinx makes of fourVoices() in chunks (text and timed segments), as a SHA-256:
+ * measured once, the same on every run (the engine is deterministic). A run resumed after a crash
+ * must give exactly this (stt-restart.test.ts), without a second, uninterrupted run to compare with.
+ */
+export const FOUR_VOICES_CHUNKED_DIGEST = 'fb6f76e89f9c86e6c12b203556116ed8bc0363c09fc91ea35145e50f2e843234';
+export const transcriptDigest = (result: { text: string; segments: readonly unknown[] }) => createHash('sha256').update(JSON.stringify({ text: result.text, segments: result.segments })).digest('hex');

@@ -15,7 +15,7 @@ import type { SttError, SttProgress } from '#service/stt/index';
 import { createWorkDir } from '#service/stt/workdir';
 import { speechGuardMs } from '../helpers/guards';
 import { watchChildren } from '../helpers/processes';
-import { FOUR_VOICES_SECONDS as AUDIO_SECONDS, fourVoices, passage, speak } from '../helpers/speech';
+import { FOUR_VOICES_CHUNKED_DIGEST, FOUR_VOICES_SECONDS as AUDIO_SECONDS, fourVoices, passage, speak, transcriptDigest } from '../helpers/speech';
 import { openTestService, scratchLeft } from '../helpers/stt';
 import { abortedWhenTestEnds } from '../helpers/teardown';
 import { wordErrorRate, words } from '../helpers/wer';
@@ -52,9 +52,11 @@ describe('transcribeMedia with pocketsphinx', () => {
     const events: (SttProgress & { beats: number })[] = [];
     const result = await stt.stt.transcribeMedia({ file: episode }, { workers: 2, signal, onProgress: (p) => events.push({ ...p, beats }) }).finally(() => clearInterval(heartbeat));
     const chunkedWer = wordErrorRate(reference, result.text);
-    console.log(`pocketsphinx WER: ${result.chunksTotal} chunks ${chunkedWer.toFixed(3)} (whole file, measured once: ${WHOLE_FILE_WER}); ${result.durationSeconds.toFixed(1)} s of audio`);
+    console.log(`pocketsphinx WER: ${result.chunksTotal} chunks ${chunkedWer.toFixed(3)} (whole file, measured once: ${WHOLE_FILE_WER}); ${result.durationSeconds.toFixed(1)} s of audio; digest ${transcriptDigest(result)}`);
 
     expect(result.engine).toBe('pocketsphinx');
+    // The very transcript a resumed run must give (stt-restart.test.ts holds it to this digest).
+    expect(transcriptDigest(result)).toBe(FOUR_VOICES_CHUNKED_DIGEST);
     expect(chunkedWer).toBeLessThanOrEqual(CHUNKED_WER_BOUND);
     expect(result.durationSeconds).toBeGreaterThan(AUDIO_SECONDS - 5);
     expect(result.durationSeconds).toBeLessThan(AUDIO_SECONDS + 5);

@@ -1,6 +1,6 @@
 // Kill the process in the middle of a transcription (SIGKILL, like a crash or a power cut), start
 // it again: it finishes without transcribing the finished chunks again, and the transcript is the
-// same as that of a run that was never interrupted.
+// same as that of a run that was never interrupted (its digest, measured once: helpers/speech.ts).
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
@@ -11,9 +11,8 @@ import type { TranscriptionResult } from '#service/stt/index';
 import { spawnTs } from '../helpers/cli';
 import { speechGuardMs } from '../helpers/guards';
 import { killGroup } from '../helpers/processes';
-import { FOUR_VOICES_SECONDS, fourVoices } from '../helpers/speech';
+import { FOUR_VOICES_CHUNKED_DIGEST, FOUR_VOICES_SECONDS, fourVoices, transcriptDigest } from '../helpers/speech';
 import { openTestService, scratchLeft } from '../helpers/stt';
-import { abortedWhenTestEnds } from '../helpers/teardown';
 
 const RUNNER = resolve(__dirname, '../helpers/sttRunner.ts');
 let stt: Awaited<ReturnType<typeof openTestService>>;
@@ -60,8 +59,8 @@ function startRunner(): { child: ChildProcess; lines: string[]; waitFor(pattern:
   return { child, lines, waitFor };
 }
 
-// Hang guard: the audio about once with the killed run and its resumption, once more for the clean run.
-it('a killed transcription resumes from its finished chunks and gives the same transcript', { timeout: speechGuardMs(FOUR_VOICES_SECONDS, { passes: 2, engineRtf: inject('engineRtf') }) }, async () => {
+// Hang guard: the audio about once with the killed run and its resumption.
+it('a killed transcription resumes from its finished chunks and gives the same transcript', { timeout: speechGuardMs(FOUR_VOICES_SECONDS, { engineRtf: inject('engineRtf') }) }, async () => {
   const first = startRunner();
   await first.waitFor(/^progress 2 \d+$/);
   const exited = once(first.child, 'exit');
@@ -86,8 +85,6 @@ it('a killed transcription resumes from its finished chunks and gives the same t
   expect(progress).toEqual(Array.from({ length: total - doneBeforeRestart + 1 }, (_, i) => doneBeforeRestart + i));
   expect(scratchLeft(stt.home)).toEqual([]);
 
-  const clean = await stt.stt.transcribeMedia({ file }, { taskKey: 'episode:clean', workers: 2, signal: abortedWhenTestEnds() });
-  expect(resumed.chunksTotal).toBe(clean.chunksTotal);
-  expect(resumed.text).toBe(clean.text);
-  expect(resumed.segments).toEqual(clean.segments);
+  // The same transcript as a run never interrupted: the one stt-pipeline.test.ts gets, by its digest.
+  expect(transcriptDigest(resumed)).toBe(FOUR_VOICES_CHUNKED_DIGEST);
 });
