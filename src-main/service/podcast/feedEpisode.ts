@@ -5,10 +5,11 @@
 // the feed from being read is a 502 naming the cause.
 import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '../apiResponse';
+import { rateLimitedFailure } from '../platforms/failures';
 import type { UpstreamClient } from '../upstream/client';
 import type { FeedEpisode } from './feed';
 import { chooseTranscript } from './publisherTranscript';
-import { fetchFeed, secondsFromSize, type Resolution } from './resolve';
+import { fetchFeed, secondsFromSize, type Resolution, type ResolveFailure } from './resolve';
 
 const GONE_STATUSES = new Set([404, 410]);
 
@@ -21,6 +22,7 @@ export async function resolveFeedEpisode(upstream: UpstreamClient, item: ParsedI
   const host = new URL(feedUrl).host;
   const fetched = await fetchFeed(upstream, feedUrl, signal);
   if (!fetched.ok) {
+    if (fetched.status === 429) return { ok: false, failure: rateLimitedFailure(host, fetched.retryAfter) as ResolveFailure };
     const gone = fetched.status !== undefined && GONE_STATUSES.has(fetched.status);
     return { ok: false, failure: { status: gone ? 404 : 502, error: gone ? ERROR_TEXT.noTranscript : ERROR_TEXT.upstream, message: `${host}: ${fetched.message}` } };
   }

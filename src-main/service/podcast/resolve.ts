@@ -118,7 +118,7 @@ const asLookupEpisode = (episodeId: string, page: PageEpisode): LookupEpisode =>
 
 /** A show's feed, downloaded and parsed within `maxMs` (MAX_FEED_MS), or why not in the user's words. */
 /** A feed read, or why not; `status` is the host's HTTP status when it answered one other than 2xx. */
-export type FeedFetch = { ok: true; feed: Feed } | { ok: false; message: string; status?: number; notAFeed?: true };
+export type FeedFetch = { ok: true; feed: Feed } | { ok: false; message: string; status?: number; retryAfter?: string; notAFeed?: true };
 
 export async function fetchFeed(upstream: UpstreamClient, url: string, signal?: AbortSignal, maxMs = MAX_FEED_MS): Promise<FeedFetch> {
   const deadline = AbortSignal.timeout(maxMs);
@@ -136,7 +136,10 @@ export async function fetchFeed(upstream: UpstreamClient, url: string, signal?: 
   const stop = () => stream.cancel();
   both.addEventListener('abort', stop, { once: true });
   try {
-    if (stream.status < 200 || stream.status > 299) return { ok: false, message: `the show's feed answered HTTP ${stream.status}`, status: stream.status };
+    if (stream.status < 200 || stream.status > 299) {
+      const retryAfter = stream.headers['retry-after'];
+      return { ok: false, message: `the show's feed answered HTTP ${stream.status}`, status: stream.status, ...(retryAfter === undefined ? {} : { retryAfter }) };
+    }
     const parsed = await readFeed(stream.body);
     if (deadline.aborted) return tooSlow();
     return parsed.ok ? { ok: true, feed: parsed.feed } : { ok: false, message: `the show's feed cannot be read: ${parsed.problem}`, ...(parsed.notAFeed === true ? { notAFeed: true } : {}) };

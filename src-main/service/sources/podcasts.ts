@@ -11,6 +11,7 @@ import type { FeedEpisode } from '../podcast/feed';
 import type { LookupEpisode } from '../podcast/lookup';
 import type { LookupCache} from '../podcast/resolve';
 import { fetchFeed, lookUp } from '../podcast/resolve';
+import { rateLimitedFailure } from '../platforms/failures';
 import type { UpstreamClient } from '../upstream/client';
 import type { ExpandFailure } from './index';
 import { gone, notASource, unreadable } from './failures';
@@ -59,6 +60,8 @@ export async function listFeedUrl(upstream: UpstreamClient, source: DetectedSour
   if (!fetched.ok) {
     if (fetched.notAFeed === true) return { ok: false, failure: notASource(`This link is not a playlist, channel, show or feed: ${host} answered a document that is not RSS or Atom`) };
     if (fetched.status === 404 || fetched.status === 410) return { ok: false, failure: gone(`${host} says this feed does not exist (HTTP ${fetched.status})`) };
+    // The feed's host limiting this machine: its wait travels with the 502, so a follow backs off by it.
+    if (fetched.status === 429) return { ok: false, failure: rateLimitedFailure(host, fetched.retryAfter) as ExpandFailure };
     return { ok: false, failure: unreadable(`${host}: ${fetched.message}`) };
   }
   const { feed } = fetched;
