@@ -9,6 +9,7 @@ import { registerAccountCommands } from './cli/accounts';
 import { registerBackup } from './cli/backup';
 import { fail } from './cli/common';
 import { registerDbCommands } from './cli/db';
+import { registerFollowCommands } from './cli/follow';
 import { registerGet } from './cli/get';
 import { registerMigrate } from './cli/migrate';
 import { registerOwnerKey } from './cli/ownerKey';
@@ -27,6 +28,7 @@ const program = new Command('transcript-desk').description('Transcripts from pub
 registerServe(program);
 registerAccountCommands(program);
 registerGet(program);
+registerFollowCommands(program);
 registerTranscribeCommands(program);
 registerBackup(program);
 registerDbCommands(program);

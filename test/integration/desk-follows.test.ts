@@ -57,7 +57,7 @@ describe('a followed feed', () => {
   it('queues the episode published after the follow at the next check, uses the publisher transcript, announces it and raises the badge', async () => {
     const old = episode('daily-1', 'Episode One', t.clock.t - 2 * DAY);
     createFollowFeed('daily', 'The Daily Fixture', [old]);
-    const before = await balance();
+    const before = balance();
 
     const { follow } = await t.call('follows.add', { url: followFeedUrl('daily') });
     expect(follow).toMatchObject({ source: { kind: 'podcast-feed', title: 'The Daily Fixture' }, status: 'ok', message: null, itemsKnown: 1, unseen: 0, lastCheck: { seen: 1, newItems: 1, queued: 0, error: null }, nextCheckAt: t.clock.t + HOUR });
@@ -73,10 +73,12 @@ describe('a followed feed', () => {
 
     const [row] = await finished('daily', 1);
     expect(row).toMatchObject({ title: 'Episode Two', credits: 10 });
-    const transcript = await t.call('transcript.get', { ref: row?.transcript as NonNullable<typeof row.transcript> });
+    const ref = row?.transcript;
+    if (ref == null) throw new Error('the row names no transcript');
+    const transcript = await t.call('transcript.get', { ref });
     // The publisher's words, not a speech-to-text guess at the clip.
     expect(transcript.text).toBe(publisherText(fresh));
-    expect(await balance()).toBe(before - 10);
+    expect(balance()).toBe(before - 10);
 
     const after = await followOf(follow.id);
     expect(after).toMatchObject({ unseen: 1, itemsKnown: 2, status: 'ok', lastCheck: { seen: 2, newItems: 1, queued: 1, error: null }, spentThisMonth: 10, budgetMonth: '2026-11' });
@@ -113,7 +115,7 @@ describe('a followed feed', () => {
 describe('a monthly budget', () => {
   it('of 20 credits queues two 30-minute episodes, stops at the third with the reason, charges exactly 20, and goes on next month', async () => {
     createFollowFeed('budget', 'Budget Talk', []);
-    const before = await balance();
+    const before = balance();
     const { follow } = await t.call('follows.add', { url: followFeedUrl('budget'), monthlyBudget: 20 });
     for (const [i, title] of ['First', 'Second', 'Third'].entries()) publishEpisode('budget', episode(`budget-${i + 1}`, title, t.clock.t + i * MINUTE));
 
@@ -121,7 +123,7 @@ describe('a monthly budget', () => {
     expect(checked).toMatchObject({ status: 'over-budget', message: 'Budget reached: 20 of 20 credits spent in 2026-11; 1 new item waits for next month', lastCheck: { seen: 3, newItems: 3, queued: 2, error: null }, spentThisMonth: 20 });
     const rows = await finished('budget', 2);
     expect(rows.map((r) => r.title).sort()).toEqual(['Second', 'Third']);
-    expect(before - (await balance())).toBe(20);
+    expect(before - (balance())).toBe(20);
     // The real charges replaced the estimates: still 20, still stopped.
     await vi.waitFor(async () => expect(await followOf(follow.id)).toMatchObject({ status: 'over-budget', spentThisMonth: 20, unseen: 2 }));
 
@@ -129,7 +131,7 @@ describe('a monthly budget', () => {
     t.clock.advance(Date.UTC(2026, 11, 1) - t.clock.t);
     await finished('budget', 3);
     await vi.waitFor(async () => expect(await followOf(follow.id)).toMatchObject({ status: 'ok', budgetMonth: '2026-12', spentThisMonth: 10 }));
-    expect(before - (await balance())).toBe(30);
+    expect(before - (balance())).toBe(30);
   });
 });
 

@@ -57,6 +57,8 @@ type GatedSourceDeps = SourceDeps & { gate?: (url: string) => Promise<void> };
 const MIN_IDLE_WAKE_MS = 1000;
 /** Later checks read only the newest items: new ones are at the top (playlists are read whole). */
 const RECHECK_NEWEST = 200;
+/** The scheduler reads the follows again at least this often: one added or changed by the CLI (another process) is picked up. */
+const RESCAN_MS = 5 * 60_000;
 
 const DEFAULT_SETTINGS: FollowSettings = { intervalMinutes: DEFAULT_FOLLOW_INTERVAL_MINUTES, since: null, backfill: 0, window: null, monthlyBudget: null };
 
@@ -241,7 +243,8 @@ export class FollowEngine {
       await this.publish([next]);
       return next;
     }).then(async (record) => {
-      if ((record.lastCheck?.queued ?? 0) > 0) await this.options.queue.run();
+      // Rows queued now, or earlier by the CLI (which never runs the queue), are fetched now.
+      if ((await store.follows.items(id)).some((item) => item.state === 'queued')) await this.options.queue.run();
       return record;
     });
   }
@@ -403,7 +406,7 @@ export class FollowEngine {
         if (again !== null) soonest = Math.min(soonest, Math.max(again, clock.now() + MIN_IDLE_WAKE_MS));
       }
       if (this.closing.signal.aborted) return;
-      const ms = soonest === Infinity ? 24 * 3_600_000 : soonest - clock.now();
+      const ms = Math.min(soonest, clock.now() + RESCAN_MS) - clock.now();
       await clock.sleep(Math.max(0, ms), wake.signal);
     }
   }
