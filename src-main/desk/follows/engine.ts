@@ -385,6 +385,8 @@ export class FollowEngine {
 
   private async schedule(): Promise<void> {
     const { store, clock } = this.options;
+    // Rows follows queued while no desk ran (the CLI's, or before a restart) are fetched now.
+    if (await this.anyQueued()) await this.options.queue.run();
     while (!this.closing.signal.aborted) {
       const wake = new AbortController();
       this.wake = wake;
@@ -409,6 +411,13 @@ export class FollowEngine {
       const ms = Math.min(soonest, clock.now() + RESCAN_MS) - clock.now();
       await clock.sleep(Math.max(0, ms), wake.signal);
     }
+  }
+
+  private async anyQueued(): Promise<boolean> {
+    for (const record of await this.options.store.follows.list()) {
+      for (const item of await this.options.store.follows.items(record.id)) if (item.state === 'queued' && item.queueItemId !== null && (await this.options.queue.get(item.queueItemId))?.status === 'queued') return true;
+    }
+    return false;
   }
 
   /** Something changed (a follow added, resumed, its settings): the scheduler looks again. */
