@@ -44,7 +44,7 @@ function window(value: string): NonNullable<FollowSettings['window']> {
 function engineOn(opened: OpenedService): FollowEngine {
   return new FollowEngine({
     store: opened.store,
-    sources: { upstream: opened.upstream, store: opened.store },
+    sources: { upstream: opened.upstream, store: opened.store, profile: opened.profile },
     settings: opened.settings,
     clock: systemClock,
     queue: {

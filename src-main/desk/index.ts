@@ -144,7 +144,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   // Follows check on their schedule in every host that builds a desk (the desktop app, `serve`).
   const follows = new FollowEngine({
     store: deps.store,
-    sources: { upstream: deps.upstream, store: deps.store },
+    sources: { upstream: deps.upstream, store: deps.store, profile: deps.profile },
     settings,
     clock,
     queue: {

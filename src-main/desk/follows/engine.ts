@@ -9,6 +9,7 @@ import type { QueueItem } from '#shared/contract/queue';
 import { DeskError } from '#shared/contract/result';
 import { DEFAULT_FOLLOW_INTERVAL_MINUTES, type Follow, type FollowSettings, type SourceExpansion } from '#shared/contract/sources';
 import type { Settings } from '#service/settings';
+import type { UpstreamProfile } from '#service/upstream/profile';
 import { expandSource, type ExpandFailure, type SourceDeps } from '#service/sources/index';
 import type { FollowItem, FollowRecord, Store } from '#service/store/port';
 import type { Clock } from '../clock';
@@ -37,8 +38,11 @@ export interface FollowEvents {
 
 export interface FollowEngineOptions {
   store: Store;
-  /** What expansion reads with (the upstream client, the library marks); the pacer's gate is added here. */
-  sources: SourceDeps;
+  /**
+   * What expansion reads with (the upstream client, the rotating upstream values, the library
+   * marks); the pacer's gate is added here.
+   */
+  sources: SourceDeps & { profile?: UpstreamProfile };
   settings: Settings;
   clock: Clock;
   queue: FollowQueue;
