@@ -12,7 +12,7 @@ import { sqliteLedgerOf } from '#service/open';
 import { nextWindowOpen } from '../../src-main/desk/follows/window';
 import { openTestDesk, TestClock, type TestDesk } from '../helpers/desk';
 import { tempHome } from '../helpers/home';
-import { createFollowFeed, episode, FOLLOW_FEED_HOST, followFeedUrl, publishEpisode, publisherText, rateLimitFollowFeed } from '../upstream/hosts/followFeeds';
+import { createFollowFeed, episode, FOLLOW_FEED_HOST, followEpisodeUrl, followFeedUrl, publishEpisode, publisherText, rateLimitFollowFeed } from '../upstream/hosts/followFeeds';
 import { prepareMedia } from '../upstream/media';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
@@ -239,6 +239,19 @@ describe('across a restart', () => {
     const toCheck = Math.max(45 * MINUTE, local.getHours() === 23 ? 2 * HOUR : 0);
     t.clock.advance(toCheck);
     await finished('kept', 1);
+  });
+});
+
+describe('exporting a source nobody follows', () => {
+  it('expands it now and writes the library transcripts of its items, and only those, into a folder named after it', async () => {
+    const got = episode('loose-1', 'The One In The Library', t.clock.t - DAY);
+    createFollowFeed('loose', 'Loose Ends', [episode('loose-2', 'Never Fetched', t.clock.t), got]);
+    await t.call('queue.enqueue', { entries: [{ url: followEpisodeUrl('loose', 'loose-1') }] });
+    await t.call('queue.run', {});
+    await finished('loose', 1);
+    const exported = await t.call('export.run', { scope: { kind: 'source', url: followFeedUrl('loose') }, format: 'txt', folder: t.exportDir });
+    expect(exported).toMatchObject({ folder: join(t.exportDir, 'Loose-Ends'), files: ['The-One-In-The-Library.txt'], skipped: [] });
+    expect(readFileSync(join(exported.folder, 'The-One-In-The-Library.txt'), 'utf8')).toContain(publisherText(got).split('\n')[1]);
   });
 });
 

@@ -16,11 +16,12 @@ import type { Clock } from '../clock';
 import { expandError } from '../sources/expand';
 import { admit, newItems, WAITING_STATES } from './admit';
 import { backoffMs } from './backoff';
-import { budgetMessage, monthOf, nextMonthStart, spentIn } from './budget';
+import { budgetMessage, monthOf, spentIn } from './budget';
+import { FollowScheduler } from './scheduler';
 import { Landing, type LandedNotice } from './landing';
 import { hostOf, SitePacer } from './sitePacer';
 import { duration, followView } from './view';
-import { insideWindow, nextWindowOpen, windowText } from './window';
+import { windowText } from './window';
 
 /** How a follow reaches the queue: the desk's queue in the app and `serve`, the bare store in the CLI. */
 export interface FollowQueue {
@@ -54,15 +55,8 @@ export interface FollowEngineOptions {
 /** Expansion with the pacer's gate; the `gate` member is the contract's (service/sources/index.ts). */
 type GatedSourceDeps = SourceDeps & { gate?: (url: string) => Promise<void> };
 
-/**
- * After a failure that retrying will not change, the person checks by hand; and a check that
- * finds a due time in the past (a clock moved back, a long sleep) runs at most this often.
- */
-const MIN_IDLE_WAKE_MS = 1000;
 /** Later checks read only the newest items: new ones are at the top (playlists are read whole). */
 const RECHECK_NEWEST = 200;
-/** The scheduler reads the follows again at least this often: one added or changed by the CLI (another process) is picked up. */
-const RESCAN_MS = 5 * 60_000;
 
 const DEFAULT_SETTINGS: FollowSettings = { intervalMinutes: DEFAULT_FOLLOW_INTERVAL_MINUTES, since: null, backfill: 0, window: null, monthlyBudget: null };
 
@@ -74,7 +68,7 @@ export class FollowEngine {
   /** Read-modify-write of records and items, one at a time (checks run their network part outside it). */
   private serial: Promise<unknown> = Promise.resolve();
   private readonly closing = new AbortController();
-  private wake = new AbortController();
+  private scheduler: FollowScheduler | undefined;
   private loop: Promise<void> | undefined;
 
   constructor(private readonly options: FollowEngineOptions) {
@@ -93,9 +87,19 @@ export class FollowEngine {
   /** Starts the scheduler (when this engine has one). */
   start(): void {
     if (!this.options.schedule || this.loop !== undefined) return;
-    this.loop = this.schedule().catch((error: unknown) => {
-      if (!this.closing.signal.aborted) console.error('transcript-desk: the follows scheduler stopped:', error);
+    const scheduler = new FollowScheduler({
+      store: this.options.store,
+      clock: this.options.clock,
+      closing: this.closing.signal,
+      check: (id) => this.check(id, undefined).then(() => undefined),
+      release: (record) => this.release(record).then(() => undefined),
     });
+    this.scheduler = scheduler;
+    this.loop = this.resumeInterrupted()
+      .then(() => scheduler.run())
+      .catch((error: unknown) => {
+        if (!this.closing.signal.aborted) console.error('transcript-desk: the follows scheduler stopped:', error);
+      });
   }
 
   /** Queue rows changed (the desk's `queue.changed`): rows of follows that finished land. */
@@ -216,7 +220,7 @@ export class FollowEngine {
 
   async close(): Promise<void> {
     this.closing.abort();
-    this.wake.abort();
+    this.scheduler?.poke();
     this.pacer.close();
     await Promise.allSettled([this.loop, ...this.running.values()]);
     await this.serial.catch(() => undefined);
@@ -240,6 +244,9 @@ export class FollowEngine {
     // Rows that finished while nobody listened (the app was closed, the CLI queued them) land first.
     await this.landing.reconcile(id);
     const outcome = given === undefined ? await this.expand(before.source.url, before) : { ok: true as const, expansion: given };
+    // The app quit during the check: that is no refusal of the site, and no strike. The follow is
+    // left as it was; the next start checks it again (schedule()).
+    if (this.closing.signal.aborted) return (await store.follows.update(id, { status: before.status })) ?? before;
     return this.locked(async () => {
       const record = await this.mustGet(id);
       const now = clock.now();
@@ -376,45 +383,16 @@ export class FollowEngine {
     return released;
   }
 
-  // ── the schedule ────────────────────────────────────────────────────────────────────────────
+  // ── the schedule (scheduler.ts decides when; these do the work) ───────────────────────────────
 
-  /** When the follow needs the engine next: its check, its window opening, the next month. */
-  private dueAt(record: FollowRecord, now: number): number | null {
-    if (record.paused) return null;
-    let due = record.nextCheckAt ?? Infinity;
-    if (record.status === 'waiting-for-window') due = Math.min(due, nextWindowOpen(record.window, now));
-    if (record.status === 'over-budget') due = Math.min(due, nextMonthStart(Date.parse(`${record.budgetMonth}-01T00:00:00Z`)));
-    return Number.isFinite(due) ? due : null;
-  }
-
-  private async schedule(): Promise<void> {
+  /** A check the last run did not finish (the app quit or crashed during it) runs again now. */
+  private async resumeInterrupted(): Promise<void> {
     const { store, clock } = this.options;
+    for (const record of await store.follows.list()) {
+      if (record.status === 'checking') await store.follows.update(record.id, { status: record.paused ? 'paused' : 'ok', nextCheckAt: clock.now() });
+    }
     // Rows follows queued while no desk ran (the CLI's, or before a restart) are fetched now.
     if (await this.anyQueued()) await this.options.queue.run();
-    while (!this.closing.signal.aborted) {
-      const wake = new AbortController();
-      this.wake = wake;
-      let soonest = Infinity;
-      for (const record of await store.follows.list()) {
-        if (this.closing.signal.aborted) return;
-        const now = clock.now();
-        const due = this.dueAt(record, now);
-        if (due === null) continue;
-        if (due > now) {
-          soonest = Math.min(soonest, due);
-          continue;
-        }
-        if (record.nextCheckAt !== null && record.nextCheckAt <= now) await this.check(record.id, undefined).catch((error: unknown) => console.error(`transcript-desk: checking follow ${record.id} failed:`, error));
-        else if ((record.status === 'waiting-for-window' && insideWindow(record.window, now)) || (record.status === 'over-budget' && monthOf(now) !== record.budgetMonth)) await this.release(record);
-        const after = await store.follows.get(record.id);
-        const again = after === undefined ? null : this.dueAt(after, clock.now());
-        // A follow still due right after its turn would spin: it is looked at again a moment later.
-        if (again !== null) soonest = Math.min(soonest, Math.max(again, clock.now() + MIN_IDLE_WAKE_MS));
-      }
-      if (this.closing.signal.aborted) return;
-      const ms = Math.min(soonest, clock.now() + RESCAN_MS) - clock.now();
-      await clock.sleep(Math.max(0, ms), wake.signal);
-    }
   }
 
   private async anyQueued(): Promise<boolean> {
@@ -426,7 +404,7 @@ export class FollowEngine {
 
   /** Something changed (a follow added, resumed, its settings): the scheduler looks again. */
   private poke(): void {
-    this.wake.abort();
+    this.scheduler?.poke();
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────
@@ -460,13 +438,6 @@ export class FollowEngine {
       records.map((record) => followView(record, counts.get(record.id) ?? 0)),
       [],
     );
-  }
-
-  /** Items of a follow that a source export reads (export/collect.ts). */
-  async knownItems(sourceKey: string): Promise<{ record: FollowRecord; items: FollowItem[] } | undefined> {
-    const record = await this.options.store.follows.bySourceKey(sourceKey);
-    if (record === undefined) return undefined;
-    return { record, items: await this.options.store.follows.items(record.id) };
   }
 }
 
