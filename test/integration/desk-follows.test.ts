@@ -135,6 +135,19 @@ describe('a monthly budget', () => {
   });
 });
 
+describe('a budget raised while items wait', () => {
+  it('queues them at once, without waiting for a check or the month', async () => {
+    createFollowFeed('raise', 'Raise Radio', []);
+    const { follow } = await t.call('follows.add', { url: followFeedUrl('raise'), monthlyBudget: 10, intervalMinutes: 24 * 60 });
+    for (const [i, title] of ['Kept', 'Waiting'].entries()) publishEpisode('raise', episode(`raise-${i + 1}`, title, t.clock.t + i * MINUTE));
+    const { follow: stopped } = await t.call('follows.check', { id: follow.id });
+    expect(stopped).toMatchObject({ status: 'over-budget', message: 'Budget reached: 10 of 10 credits spent in 2026-11; 1 new item waits for next month' });
+    const { follow: raised } = await t.call('follows.update', { id: follow.id, monthlyBudget: 20 });
+    expect(raised).toMatchObject({ status: 'ok', message: null, monthlyBudget: 20, spentThisMonth: 20, lastCheck: { queued: 2 } });
+    expect((await finished('raise', 2)).map((r) => r.title).sort()).toEqual(['Kept', 'Waiting']);
+  });
+});
+
 describe('a feed that answers 429', () => {
   it('is backed off from with the site and the cause on the follow, and no more than the setting’s requests per minute reach its host', async () => {
     await t.call('settings.update', { changes: { 'follows.requestsPerMinute': 2 } });
