@@ -241,6 +241,22 @@ export class FollowEngine {
     const before = await this.mustGet(id);
     const checking = await store.follows.update(id, { status: 'checking' });
     if (checking !== undefined) await this.publish([checking]);
+    try {
+      return await this.checkSteps(id, before, given);
+    } catch (error) {
+      // A bug or a store failure: the follow must not stay `checking` with no next check.
+      const message = `The check could not be finished: ${error instanceof Error ? error.message : String(error)}`;
+      const now = clock.now();
+      const restored = await store.follows
+        .update(id, { status: before.paused ? 'paused' : before.status === 'checking' ? 'ok' : before.status, message, lastCheckAt: now, lastCheck: { seen: 0, newItems: 0, queued: 0, error: message }, nextCheckAt: before.paused ? null : now + before.intervalMinutes * 60_000 })
+        .catch(() => undefined);
+      if (restored !== undefined) await this.publish([restored]).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async checkSteps(id: string, before: FollowRecord, given: SourceExpansion | undefined): Promise<FollowRecord> {
+    const { store, clock } = this.options;
     // Rows that finished while nobody listened (the app was closed, the CLI queued them) land first.
     await this.landing.reconcile(id);
     const outcome = given === undefined ? await this.expand(before.source.url, before) : { ok: true as const, expansion: given };
