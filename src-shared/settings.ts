@@ -90,6 +90,11 @@ export const SETTING_SCHEMAS = {
   'team.server.url': teamServerUrl.nullable(),
   /** The team server's API key: a secret, kept like `stt.openai.apiKey` (the desktop app's keychain). */
   'team.server.key': z.string().trim().regex(/^sk_live_\S+$/, 'an API key starts with sk_live_').nullable(),
+  /**
+   * Requests a follow (and the source expansion it runs) starts per minute to one site at most: sites
+   * block clients that poll them fast, and a blocked feed or channel stops every follow of it.
+   */
+  'follows.requestsPerMinute': z.number().int().min(1).max(600),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -116,6 +121,7 @@ export const SETTING_DEFAULTS: SettingValues = {
   'cache.maxBytes': CACHE_DEFAULT_MAX_BYTES,
   'team.server.url': null,
   'team.server.key': null,
+  'follows.requestsPerMinute': 10,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

@@ -111,10 +111,13 @@ export function registerServe(program: Command): void {
       let sessions: SessionStore | undefined;
       const apiOptions: ApiOptions = { logger: serveLogger(options.logLevel, options.logFormat ?? defaultLogFormat(process.stdout.isTTY)) };
       let apiUrl: string | null = null;
-      if (options.ui === true) {
-        const theDesk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), restApi: fixedRestApi(() => apiUrl) });
+      // The desk runs follows (desk/follows) and the queue they fill, so a plain `serve` builds it
+      // too, headless, without the app routes. Not on a team database without --ui: every node
+      // would check every follow.
+      if (options.ui === true || options.database === undefined) desk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), restApi: fixedRestApi(() => apiUrl) });
+      if (options.ui === true && desk !== undefined) {
+        const theDesk = desk;
         const store = new SessionStore(opened.owner.key);
-        desk = theDesk;
         sessions = store;
         apiOptions.selfAuthenticated = { prefix: HTTP_APP_PREFIX, register: (app) => registerAppRoutes(app, { desk: theDesk, sessions: store, rendererDir: RENDERER_DIR, allowRemote: options.allowRemoteUi === true, ...(options.maxUploadMb === undefined ? {} : { maxUploadBytes: Math.round(options.maxUploadMb * MB) }) }), paths: ['/'] };
       }

@@ -6,6 +6,7 @@
 // never imports a transport (src-main/http, src-main/ipc): they import it.
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import type { EventPayload } from '#shared/contract/events';
 import type { MediaIntake } from '#shared/contract/media';
 import { droppableExtension } from '#shared/queue/extract';
 import { isOperationName, OPERATIONS, type OperationInput, type OperationName, type OperationOutput, type ParsedInput } from '#shared/contract/operations';
@@ -38,6 +39,7 @@ import { readTranscript } from './transcripts';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
 import { expandForDesk } from './sources/expand';
+import { FollowEngine } from './follows/engine';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
@@ -139,6 +141,34 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const uploadsDir = join(options.home, 'uploads');
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
+  // Follows check on their schedule in every host that builds a desk (the desktop app, `serve`).
+  const follows = new FollowEngine({
+    store: deps.store,
+    sources: { upstream: deps.upstream, store: deps.store, profile: deps.profile },
+    settings,
+    clock,
+    queue: {
+      enqueue: async (url) => {
+        const [row] = (await queue.enqueue([{ url }])).items;
+        if (row === undefined) throw new Error(`The queue took no row for ${url}`);
+        return row;
+      },
+      // A follow's rows run as soon as they are queued; a queue the person paused stays paused.
+      run: async () => {
+        if (queue.runner.state().phase !== 'paused') await queue.runner.run();
+      },
+      get: (id) => deps.store.queue.get(id),
+    },
+    events: {
+      changed: (upserted, removed) => events.emit('follows.changed', { upserted, removed }),
+      landed: (notice) => events.emit('follows.landed', notice),
+    },
+    schedule: true,
+  });
+  events.subscribe((event, payload) => {
+    if (event === 'queue.changed') follows.queueChanged((payload as EventPayload<'queue.changed'>).upserted);
+  });
+  follows.start();
   // The desktop app's REST API follows its settings from the start.
   void Promise.all([settings.get('desk.api.enabled'), settings.get('desk.api.port')]).then(([enabled, port]) => options.restApi?.apply(enabled, port));
 
@@ -203,15 +233,17 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'media.cancel': async (input) => ({ job: await media.cancel(input.id) }),
     'media.dismiss': async (input) => ({ dismissed: await media.dismiss(input.id) }),
     'sources.expand': (input) => expandForDesk(deps, input),
-    // TODO(i17 follows): replaced by desk/follows before this lands.
-    'follows.list': () => ({ follows: [] }),
-    'follows.add': () => Promise.reject(unavailable('Follows')),
-    'follows.update': () => Promise.reject(unavailable('Follows')),
-    'follows.remove': () => Promise.reject(unavailable('Follows')),
-    'follows.pause': () => Promise.reject(unavailable('Follows')),
-    'follows.resume': () => Promise.reject(unavailable('Follows')),
-    'follows.check': () => Promise.reject(unavailable('Follows')),
-    'follows.seen': () => ({}),
+    'follows.list': async () => ({ follows: await follows.list() }),
+    'follows.add': async (input) => ({ follow: await follows.add(input) }),
+    'follows.update': async ({ id, ...change }) => ({ follow: await follows.update(id, change) }),
+    'follows.remove': async (input) => ({ removed: await follows.remove(input.id) }),
+    'follows.pause': async (input) => ({ follow: await follows.pause(input.id) }),
+    'follows.resume': async (input) => ({ follow: await follows.resume(input.id) }),
+    'follows.check': async (input) => ({ follow: await follows.checkNow(input.id) }),
+    'follows.seen': async (input) => {
+      await follows.seen(input.ids);
+      return {};
+    },
     'podcast.list': async () => ({ jobs: [...remoteJobs.list(), ...(await listJobs(deps))] }),
     'podcast.cancel': async (input) => {
       // The spec's REST API has no cancel: a team server's job runs to its end there.
@@ -339,6 +371,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     call: (name, input) => run(name, input),
     async close() {
+      // First: a check still running would queue into a queue that is closing.
+      await follows.close();
       watcher.stop();
       remoteJobs.stop();
       audio.close();

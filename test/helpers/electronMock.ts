@@ -67,7 +67,13 @@ export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 
 /** Menus set as the application menu, newest last (plain records: vitest clears vi.fn calls between hooks and tests). */
 export const appMenus: unknown[][] = [];
 export const Menu = { buildFromTemplate: (template: unknown[]) => ({ template }), setApplicationMenu: (menu: { template: unknown[] }) => void appMenus.push(menu.template) };
-export const Notification = Object.assign(vi.fn(() => ({ show: vi.fn() })), { isSupported: () => true });
+// A function, not an arrow: the code under test calls it with `new`.
+export const Notification = Object.assign(
+  vi.fn(function () {
+    return { show: vi.fn() };
+  }),
+  { isSupported: () => true },
+);
 
 /** Windows the code under test created, newest last. */
 export const windows: FakeWindow[] = [];

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaJob } from '#shared/contract/media';
+import type { FollowItem, FollowRecord } from '#service/store/follows';
 import { newMediaJob } from '#shared/media/job';
 import type { QueueItem } from '#shared/contract/queue';
 import { StoreTransactionMisuseError } from '#service/store/misuse';
@@ -367,6 +368,92 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       expect(await store.mediaJobs.remove('m2')).toBe(true);
       expect(await store.mediaJobs.remove('m2')).toBe(false);
       expect((await store.mediaJobs.list()).map((j) => j.id)).toEqual(['m1', 'm3']);
+    });
+  });
+  describe(`store groups: ${name}: follows and the items they met`, () => {
+    let db: OpenedStore;
+    let store: Store;
+    beforeAll(async () => {
+      db = await open();
+      store = db.store;
+    });
+    afterAll(() => db.close());
+    const follow = (id: string, key: string, createdAt: number): FollowRecord => ({
+      id,
+      source: { kind: 'podcast-feed', url: `https://feeds.example/${key}.xml`, key, title: `Show ${key}`, tab: null },
+      intervalMinutes: 60,
+      since: null,
+      backfill: 0,
+      window: null,
+      monthlyBudget: 20,
+      paused: false,
+      status: 'ok',
+      message: null,
+      createdAt,
+      lastCheckAt: null,
+      lastCheck: null,
+      nextCheckAt: createdAt + 3_600_000,
+      spentThisMonth: 0,
+      budgetMonth: '2026-11',
+      unseen: 0,
+      strikes: 0,
+    });
+    const item = (followId: string, guid: string, state: FollowItem['state'] = 'seen'): FollowItem => ({
+      followId,
+      key: `podcast:${guid}`,
+      url: `https://feeds.example/show.xml#guid=${guid}`,
+      platform: 'podcast',
+      itemId: guid,
+      title: `Episode ${guid}`,
+      publishedAt: 1000,
+      durationSeconds: 1800,
+      state,
+      queueItemId: null,
+      estimate: 10,
+      credits: null,
+      queuedAt: null,
+      firstSeenAt: 2000,
+      message: null,
+    });
+
+    it('keeps one follow per source, merges changes, and its items go with it', async () => {
+      await store.follows.add(follow('f2', 'show-b', 2000));
+      await store.follows.add(follow('f1', 'show-a', 1000));
+      // A second follow of the same source is refused by the store itself, whatever the desk checked.
+      await expect(store.follows.add(follow('f3', 'show-a', 3000))).rejects.toThrow();
+      expect((await store.follows.list()).map((f) => f.id)).toEqual(['f1', 'f2']);
+      expect((await store.follows.bySourceKey('show-b'))?.id).toBe('f2');
+      expect(await store.follows.bySourceKey('show-c')).toBeUndefined();
+
+      const changed = await store.follows.update('f1', { status: 'backing-off', message: 'feeds.example answered 429', strikes: 2, unseen: 3 });
+      expect(changed).toMatchObject({ id: 'f1', status: 'backing-off', strikes: 2, unseen: 3, monthlyBudget: 20, source: { key: 'show-a' } });
+      expect(await store.follows.get('f1')).toEqual(changed);
+      expect(await store.follows.update('gone', { paused: true })).toBeUndefined();
+
+      await store.follows.addItems([item('f1', 'g3'), item('f1', 'g1'), item('f2', 'g1')]);
+      // Met again: left as it was (its state is the follow's memory, not the source's).
+      await store.follows.addItems([{ ...item('f1', 'g1'), title: 'renamed', state: 'queued' }, item('f1', 'g2')]);
+      expect((await store.follows.items('f1')).map((i) => [i.itemId, i.state, i.title])).toEqual([
+        ['g3', 'seen', 'Episode g3'],
+        ['g1', 'seen', 'Episode g1'],
+        ['g2', 'seen', 'Episode g2'],
+      ]);
+      expect(await store.follows.itemCounts()).toEqual(new Map([['f1', 3], ['f2', 1]]));
+
+      const queued = await store.follows.updateItem('f1', 'podcast:g2', { state: 'queued', queueItemId: 'q-1', queuedAt: 5000 });
+      expect(queued).toMatchObject({ state: 'queued', queueItemId: 'q-1', queuedAt: 5000, title: 'Episode g2' });
+      expect(await store.follows.byQueueItem('q-1')).toEqual([queued]);
+      expect(await store.follows.byQueueItem('q-2')).toEqual([]);
+      expect(await store.follows.updateItem('f1', 'podcast:nope', { state: 'done' })).toBeUndefined();
+
+      expect(await store.follows.remove('f1')).toBe(true);
+      expect(await store.follows.remove('f1')).toBe(false);
+      expect(await store.follows.items('f1')).toEqual([]);
+      expect(await store.follows.byQueueItem('q-1')).toEqual([]);
+      expect((await store.follows.list()).map((f) => f.id)).toEqual(['f2']);
+      // The source can be followed again once its follow is gone.
+      await store.follows.add(follow('f4', 'show-a', 4000));
+      expect((await store.follows.bySourceKey('show-a'))?.id).toBe('f4');
     });
   });
 }

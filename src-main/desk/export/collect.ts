@@ -9,6 +9,7 @@ import { baseName } from '#shared/format/fileNames';
 import { formatTranscript } from '#shared/format/formatters';
 import type { DeskDeps } from '../deps';
 import { readTranscript, toDocument } from '../transcripts';
+import { sourceEntries } from './sourceScope';
 
 interface Source {
   /** How the item is called in the "skipped" list. */
@@ -29,6 +30,8 @@ export interface ExportBatch {
   skipped: { name: string; reason: string }[];
   /** Items left out because another item of this export is the same transcript. */
   folded: number;
+  /** A whole source's export: its title names the folder or the zip the files go in. */
+  sourceTitle?: string;
 }
 
 const NOT_READY: Partial<Record<QueueItem['status'], string>> = {
@@ -52,7 +55,7 @@ async function fromQueueItem(deps: DeskDeps, item: QueueItem): Promise<Source> {
   }
 }
 
-async function sources(deps: DeskDeps, scope: ExportInput['scope']): Promise<Source[]> {
+async function sources(deps: DeskDeps, scope: Exclude<ExportInput['scope'], { kind: 'source' }>): Promise<Source[]> {
   switch (scope.kind) {
     case 'queue':
       return Promise.all((await deps.store.queue.list()).filter((item) => item.status !== 'invalid').map((item) => fromQueueItem(deps, item)));
@@ -74,9 +77,6 @@ async function sources(deps: DeskDeps, scope: ExportInput['scope']): Promise<Sou
         const view = await readTranscript(deps, ref);
         return { label: row.title ?? row.refKey, name: baseName(view.title, view.itemId ?? row.refKey), view, skipped: null };
       }));
-    case 'source':
-      // TODO(i17 follows): the source's library transcripts, in a folder named after it.
-      throw new DeskError('unavailable', 'Exporting a whole source is being built');
   }
 }
 
@@ -87,8 +87,16 @@ export function identityOf(view: TranscriptView): string {
 
 export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format'>, maxLineLength: number): Promise<ExportBatch> {
   const batch: ExportBatch = { ready: [], skipped: [], folded: 0 };
+  let list: Source[];
+  if (input.scope.kind === 'source') {
+    const { source, entries } = await sourceEntries(deps, input.scope.url);
+    batch.sourceTitle = source.title;
+    list = entries.map((entry) => ({ ...entry, name: entry.view === null ? baseName(entry.label, 'transcript') : baseName(entry.view.title ?? entry.label, entry.view.itemId ?? entry.label) }));
+  } else {
+    list = await sources(deps, input.scope);
+  }
   const seen = new Set<string>();
-  for (const source of await sources(deps, input.scope)) {
+  for (const source of list) {
     if (source.view === null) {
       batch.skipped.push({ name: source.label, reason: source.skipped ?? 'no transcript' });
       continue;

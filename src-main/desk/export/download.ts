@@ -25,7 +25,7 @@ export async function prepareDownload(deps: DeskDeps, payload: unknown, maxLineL
   if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: `export: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}` } };
   const input = parsed.data;
   try {
-    const { ready, skipped, folded } = await collectExport(deps, input, input.maxLineLength ?? maxLineLength);
+    const { ready, skipped, folded, sourceTitle } = await collectExport(deps, input, input.maxLineLength ?? maxLineLength);
     const names = fileNames(ready, input.format);
     const none = { files: [], skipped, folded, fileName: null };
     if (ready.length === 0) return { ok: true, value: { summary: none, contentType: 'application/octet-stream', body: null } };
@@ -33,7 +33,7 @@ export async function prepareDownload(deps: DeskDeps, payload: unknown, maxLineL
       const fileName = names[0] as string;
       return { ok: true, value: { summary: { ...none, files: names, fileName }, contentType: EXPORT_FORMAT_TYPES[input.format], body: Readable.from([Buffer.from((ready[0] as { content: string }).content, 'utf8')]) } };
     }
-    return { ok: true, value: { summary: { ...none, files: names, fileName: zipNameOf(input.format) }, contentType: 'application/zip', body: zipStream(ready, names) } };
+    return { ok: true, value: { summary: { ...none, files: names, fileName: zipNameOf(input.format, new Date(), sourceTitle) }, contentType: 'application/zip', body: zipStream(ready, names) } };
   } catch (error) {
     if (error instanceof DeskError) return { ok: false, error: { code: error.code, message: error.message } };
     throw error;

@@ -5,11 +5,12 @@
 // (files.ts). Items that cannot be written in the format (SRT, VTT and CSV need timing) are listed
 // with the reason; one transcript reached through two links is written once (collect.ts).
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ExportInput, ExportOutput } from '#shared/contract/exports';
 import { DeskError } from '#shared/contract/result';
+import { baseName } from '#shared/format/fileNames';
 import type { DeskDeps } from '../deps';
 import { collectExport, type ReadyFile } from './collect';
 import { publish, tempNameFor, writeReplacing } from './files';
@@ -18,8 +19,8 @@ import { fileNames, zipStream } from './zip';
 
 const stamp = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}-${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
 
-/** The zip's name, for a folder and for a download alike. */
-export const zipNameOf = (format: string, now = new Date()) => `transcripts-${format}-${stamp(now)}.zip`;
+/** The zip's name, for a folder and for a download alike: a whole source's is named after it. */
+export const zipNameOf = (format: string, now = new Date(), sourceTitle?: string) => (sourceTitle === undefined ? `transcripts-${format}-${stamp(now)}.zip` : `${baseName(sourceTitle, 'source')}.zip`);
 
 export interface ExportSettings {
   folder: string;
@@ -30,11 +31,21 @@ export async function exportTranscripts(deps: DeskDeps, input: ExportInput, defa
   // Checked before any work, created only once there is something to write (below).
   const plan = await checkExportFolder(input.folder ?? defaults.folder);
   const folder = plan.folder;
-  const { ready, skipped, folded } = await collectExport(deps, input, input.maxLineLength ?? defaults.maxLineLength);
+  const { ready, skipped, folded, sourceTitle } = await collectExport(deps, input, input.maxLineLength ?? defaults.maxLineLength);
 
   // Files go to the folder's real path as checked, so a link swapped in meanwhile is not followed.
-  const target = await createExportFolder(plan);
-  const empty = { folder, zipFile: null, files: [], skipped, folded, replaced: 0 };
+  let target = await createExportFolder(plan);
+  let shown = folder;
+  // A whole source's files go in a folder of its own, named after it, inside the export folder.
+  if (sourceTitle !== undefined && input.target === 'folder' && ready.length > 0) {
+    const name = baseName(sourceTitle, 'source');
+    await mkdir(join(target, name)).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new DeskError('unavailable', `The folder ${join(folder, name)} cannot be created: ${(error as Error).message}`);
+    });
+    target = await realpath(join(target, name));
+    shown = join(folder, name);
+  }
+  const empty = { folder: shown, zipFile: null, files: [], skipped, folded, replaced: 0 };
   if (ready.length === 0) return empty;
   try {
     const names = fileNames(ready, input.format);
@@ -43,7 +54,7 @@ export async function exportTranscripts(deps: DeskDeps, input: ExportInput, defa
       for (const [i, file] of ready.entries()) if (await writeReplacing(target, names[i] as string, file.content)) replaced++;
       return { ...empty, files: names, replaced };
     }
-    const zipFile = zipNameOf(input.format);
+    const zipFile = zipNameOf(input.format, new Date(), sourceTitle);
     const replaced = await writeZip(target, zipFile, ready, names);
     return { ...empty, zipFile: join(folder, zipFile), files: names, replaced: replaced ? 1 : 0 };
   } catch (error) {

@@ -14,6 +14,7 @@ import { RateWindows } from './rateWindows';
 import { SettingsStore } from './settings';
 import { SttTasks } from './sttTasks';
 import { MediaJobs } from './mediaJobs';
+import { Follows } from './follows';
 import { TranscriptCache } from './transcriptCache';
 
 export class Ledger {
@@ -27,6 +28,7 @@ export class Ledger {
   readonly settings: SettingsStore;
   readonly sttTasks: SttTasks;
   readonly mediaJobs: MediaJobs;
+  readonly follows: Follows;
   readonly queue: QueueItems;
   readonly library: Library;
   readonly maintenance: LedgerMaintenance;
@@ -45,6 +47,7 @@ export class Ledger {
     this.settings = new SettingsStore(db);
     this.sttTasks = new SttTasks(db);
     this.mediaJobs = new MediaJobs(db);
+    this.follows = new Follows(db);
     this.queue = new QueueItems(db);
     this.library = new Library(db, index);
     this.maintenance = new LedgerMaintenance(db);

@@ -86,6 +86,7 @@ function tablesOf(ledger: Ledger, run: Runner, keyCache: KeyLookupCache, outside
       add: (entries) => run(() => ledger.queue.add(entries, randomUUID)),
     },
     mediaJobs: wrap(ledger.mediaJobs, ['add', 'get', 'list', 'update', 'remove', 'requeueRunning'], run),
+    follows: wrap(ledger.follows, ['add', 'get', 'bySourceKey', 'list', 'update', 'remove', 'items', 'itemCounts', 'addItems', 'updateItem', 'byQueueItem'], run),
     library: wrap(ledger.library, ['search', 'get', 'delete'], run),
     settings: wrap(ledger.settings, ['get', 'all', 'set', 'clear'], run),
     maintenance: wrap(ledger.maintenance, ['sizes', 'rowCounts', 'checkpoint', 'vacuum'], run),
@@ -125,6 +126,7 @@ export class SqliteStore implements Store {
   readonly sttTasks;
   readonly queue;
   readonly mediaJobs;
+  readonly follows;
   readonly library;
   readonly settings;
   readonly maintenance;
@@ -145,7 +147,7 @@ export class SqliteStore implements Store {
     const tables = tablesOf(ledger, (call) => this.outside(call), this.keyCache, true);
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
-    ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs } = tables);
+    ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs, follows: this.follows } = tables);
     this.begin = ledger.db.prepare('BEGIN IMMEDIATE');
     this.commit = ledger.db.prepare('COMMIT');
     this.rollback = ledger.db.prepare('ROLLBACK');

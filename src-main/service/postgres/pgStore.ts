@@ -32,6 +32,7 @@ import { pgRateWindows } from './rateWindows';
 import { pgSettings } from './settings';
 import { pgSttTasks } from './sttTasks';
 import { pgMediaJobs } from './mediaJobs';
+import { pgFollows } from './follows';
 import { ClientSql, inTransaction, openPool, PoolSql, type Sql } from './sql';
 import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
 
@@ -72,6 +73,7 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     library: pgLibrary(sql),
     queue: pgQueue(sql),
     mediaJobs: pgMediaJobs(sql),
+    follows: pgFollows(sql),
     sttTasks: pgSttTasks(sql),
     maintenance: pgMaintenance(sql),
     podcastJobs: pgPodcastJobs(sql),
@@ -90,6 +92,7 @@ export class PgStore implements ClusterStore {
   readonly sttTasks;
   readonly queue;
   readonly mediaJobs;
+  readonly follows;
   readonly library;
   readonly settings;
   readonly maintenance;
@@ -110,7 +113,7 @@ export class PgStore implements ClusterStore {
     const tables = tablesOn(outside, this.keyCache, this.cacheLimit, true);
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
-    ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs } = tables);
+    ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs, follows: this.follows } = tables);
     this.chunkWork = pgChunkWork(outside);
   }
 

@@ -29,6 +29,7 @@
 // at its next read. The cache limit (`cache.maxBytes`) is read by the store itself at every eviction
 // check (decodeSetting), without a callback into the service.
 import type { AccountStore, CreditStore, KeyStore, RateWindowStore } from './accounts';
+import type { FollowStore } from './follows';
 import type { MediaJobStore } from './media';
 import type { PodcastJobRecordStore, PodcastWorkStore } from './podcast';
 import type { QueueItemStore } from './queue';
@@ -47,6 +48,7 @@ export interface StoreTables {
   readonly sttTasks: SttTaskStore;
   readonly queue: QueueItemStore;
   readonly mediaJobs: MediaJobStore;
+  readonly follows: FollowStore;
   readonly library: LibraryStore;
   readonly settings: SettingsRowStore;
   readonly maintenance: MaintenanceStore;
@@ -62,6 +64,7 @@ export interface Store extends StoreTables {
 }
 
 export type * from './accounts';
+export type * from './follows';
 export type * from './media';
 export type * from './podcast';
 export type * from './queue';

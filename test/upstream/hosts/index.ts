@@ -2,6 +2,7 @@
 // (site, short-link host, CDNs). A new platform is one new module and one line here.
 import type { Answer, FixtureRequest } from '../answers';
 import { facebook } from './facebook';
+import { followFeeds } from './followFeeds';
 import { hostile } from './hostile';
 import { instagram } from './instagram';
 import { kick } from './kick';
@@ -20,7 +21,7 @@ export interface HostModule {
   handle(req: FixtureRequest): Answer | Promise<Answer>;
 }
 
-const MODULES: readonly HostModule[] = [youtube, tiktok, facebook, linkedin, rumble, instagram, x, kick, twitch, podcasts, trackers, hostile];
+const MODULES: readonly HostModule[] = [youtube, tiktok, facebook, linkedin, rumble, instagram, x, kick, twitch, podcasts, trackers, hostile, followFeeds];
 
 const BY_HOST: ReadonlyMap<string, HostModule> = new Map(MODULES.flatMap((module) => module.hosts.map((host) => [host, module] as const)));
 

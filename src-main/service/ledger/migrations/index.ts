@@ -7,6 +7,7 @@ import { sql as compactStore } from './006_compact_store';
 import { sql as ledgerAtScale } from './007_ledger_at_scale';
 import { sql as cacheTotals } from './008_cache_totals';
 import { sql as mediaJobs } from './009_media_jobs';
+import { sql as follows } from './010_follows';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'ledger_at_scale', sql: ledgerAtScale },
   { version: 8, name: 'cache_totals', sql: cacheTotals },
   { version: 9, name: 'media_jobs', sql: mediaJobs },
+  { version: 10, name: 'follows', sql: follows },
 ];

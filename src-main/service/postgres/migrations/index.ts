@@ -9,6 +9,7 @@ import { sql as queue } from './004_queue';
 import { sql as podcast } from './005_podcast';
 import { sql as cluster } from './006_cluster';
 import { sql as mediaJobs } from './007_media_jobs';
+import { sql as follows } from './008_follows';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
@@ -18,4 +19,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'podcast', sql: podcast },
   { version: 6, name: 'cluster', sql: cluster },
   { version: 7, name: 'media_jobs', sql: mediaJobs },
+  { version: 8, name: 'follows', sql: follows },
 ];
