@@ -1,0 +1,31 @@
+// Reads a source once for its picker (sources.expand): the whole list, so every selection mode
+// works on it without asking again. A picker closed meanwhile ignores the answer.
+import { useCallback, useEffect, useState } from 'react';
+import type { SourceExpansion } from '#shared/contract/sources';
+import { deskErrorOf, type DeskErrorCode } from '#shared/contract/result';
+import { desk } from '../../lib/desk';
+
+export type ExpansionState = { phase: 'reading' } | { phase: 'failed'; code: DeskErrorCode; message: string } | { phase: 'ready'; expansion: SourceExpansion };
+
+export function useExpansion(url: string): { state: ExpansionState; retry: () => void } {
+  const [state, setState] = useState<ExpansionState>({ phase: 'reading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState({ phase: 'reading' });
+    desk()
+      .invoke('sources.expand', { url })
+      .then(
+        (expansion) => current && setState({ phase: 'ready', expansion }),
+        (error: unknown) => {
+          const { code, message } = deskErrorOf(error);
+          if (current) setState({ phase: 'failed', code, message });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [url, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
