@@ -9,20 +9,20 @@ const MIN = 60_000;
 describe('a follow’s card', () => {
   it('says what the last check found, or its error, and when', () => {
     expect(lastCheckText({ lastCheckAt: null, lastCheck: null }, NOW)).toBe('Not checked yet');
-    expect(lastCheckText({ lastCheckAt: NOW - 5 * MIN, lastCheck: { seen: 250, newItems: 3, queued: 2, error: null } }, NOW)).toBe('Checked 5 min ago: 250 seen, 3 new, 2 queued');
-    expect(lastCheckText({ lastCheckAt: NOW - 3 * 60 * MIN, lastCheck: { seen: 0, newItems: 0, queued: 0, error: 'YouTube answered 429' } }, NOW)).toBe('Checked 3 h ago: YouTube answered 429');
+    expect(lastCheckText({ lastCheckAt: NOW - 5 * MIN, lastCheck: { seen: 250, newItems: 3, queued: 2, error: null } }, NOW)).toBe('5 min ago: 250 seen, 3 new, 2 queued');
+    expect(lastCheckText({ lastCheckAt: NOW - 3 * 60 * MIN, lastCheck: { seen: 0, newItems: 0, queued: 0, error: 'YouTube answered 429' } }, NOW)).toBe('3 h ago: YouTube answered 429');
   });
 
   it('says when the next check comes, or why none does', () => {
-    expect(nextCheckText({ paused: false, status: 'ok', nextCheckAt: NOW + 55 * MIN }, NOW)).toBe('Next check in 55 min');
-    expect(nextCheckText({ paused: false, status: 'ok', nextCheckAt: NOW - MIN }, NOW)).toBe('Next check: due now');
-    expect(nextCheckText({ paused: true, status: 'paused', nextCheckAt: null }, NOW)).toBe('No checks while paused');
+    expect(nextCheckText({ paused: false, status: 'ok', nextCheckAt: NOW + 55 * MIN }, NOW)).toBe('in 55 min');
+    expect(nextCheckText({ paused: false, status: 'ok', nextCheckAt: NOW - MIN }, NOW)).toBe('Due now');
+    expect(nextCheckText({ paused: true, status: 'paused', nextCheckAt: null }, NOW)).toBe('None while paused');
     expect(nextCheckText({ paused: false, status: 'checking', nextCheckAt: NOW + MIN }, NOW)).toBe('Checking now');
   });
 
   it('says the month’s spending against the budget', () => {
-    expect(budgetText({ spentThisMonth: 120, monthlyBudget: 500 })).toBe('120 of 500 credits this month');
-    expect(budgetText({ spentThisMonth: 1, monthlyBudget: null })).toBe('1 credit this month (no budget)');
+    expect(budgetText({ spentThisMonth: 120, monthlyBudget: 500 })).toBe('120 of 500 credits');
+    expect(budgetText({ spentThisMonth: 1, monthlyBudget: null })).toBe('1 credit (no budget)');
   });
 
   it('words intervals and windows', () => {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Follow } from '#shared/contract/sources';
 import { Dialog } from '../../components/Dialog';
-import { dateTime } from '../../lib/format';
+import { dateTime, plural } from '../../lib/format';
 import { useOffline } from '../../lib/offline';
 import { useFollows } from '../../stores/follows';
 import { ExportDialog } from '../export/ExportDialog';
@@ -11,7 +11,8 @@ import { SOURCE_KIND_LABEL } from '../sources/sourceIntake';
 import { followActions } from './followActions';
 import { budgetText, intervalText, lastCheckText, nextCheckText, STATUS_LABEL, STATUS_TONE, windowText } from './followView';
 
-export function FollowCard({ follow, now }: { follow: Follow; now: number }) {
+/** `landed`: new transcripts since the person last looked, counted before the view cleared the badge. */
+export function FollowCard({ follow, now, landed }: { follow: Follow; now: number; landed: number }) {
   const [exporting, setExporting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const titleId = `follow-title-${follow.id}`;
@@ -26,7 +27,11 @@ export function FollowCard({ follow, now }: { follow: Follow; now: number }) {
           {follow.status === 'checking' && <span className="spinner" aria-hidden="true" />}
           {STATUS_LABEL[follow.status]}
         </span>
-        {follow.unseen > 0 && <span className="tag">{follow.unseen} new</span>}
+        {landed > 0 && (
+          <span className="tag" data-testid="follow-landed">
+            {plural(landed, 'new transcript')}
+          </span>
+        )}
       </header>
       {follow.message !== null && (
         <p className={`follow-message tone-${STATUS_TONE[follow.status]}`} data-testid="follow-message">
@@ -54,6 +59,7 @@ export function FollowCard({ follow, now }: { follow: Follow; now: number }) {
           <dt>Settings</dt>
           <dd>
             Checks {intervalText(follow.intervalMinutes)}, queues {windowText(follow.window)}
+            {follow.backfill > 0 && `, backfilled the newest ${follow.backfill}`}
             {follow.since !== null && `, items since ${new Date(follow.since).toLocaleDateString()}`}
           </dd>
         </div>

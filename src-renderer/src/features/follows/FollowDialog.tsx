@@ -56,13 +56,13 @@ function FollowDialog({ form, follow, onClose }: { form: FollowForm; follow: Fol
         <div className="form-grid">
           <NumberField label="Check every (minutes)" field="intervalMinutes" errors={errors} value={values.intervalMinutes} min={5} onChange={(v) => change({ intervalMinutes: v })} />
           <NumberField label="At the first check, queue the newest" field="backfill" errors={errors} value={values.backfill} min={0} onChange={(v) => change({ backfill: v })} hint="0: only what appears from now on" />
-          <label className="field">
-            <span>Only items published since</span>
-            <input type="date" value={values.since} onChange={(e) => change({ since: e.target.value })} aria-describedby="follow-since-hint" />
+          <div className="field">
+            <label htmlFor="follow-since">Only items published since</label>
+            <input id="follow-since" type="date" value={values.since} onChange={(e) => change({ since: e.target.value })} aria-describedby="follow-since-hint" />
             <small id="follow-since-hint" className="muted">
               Empty: no date limit
             </small>
-          </label>
+          </div>
         </div>
         <fieldset className="choices follow-option">
           <legend className="visually-hidden">Nightly window</legend>
@@ -71,8 +71,8 @@ function FollowDialog({ form, follow, onClose }: { form: FollowForm; follow: Fol
           </label>
           {values.nightly && (
             <FieldRow error={errors.window} id="follow-window-error">
-              <HourField label="From" value={values.startHour} onChange={(v) => change({ startHour: v })} invalid={errors.window !== undefined} />
-              <HourField label="To" value={values.endHour} onChange={(v) => change({ endHour: v })} invalid={errors.window !== undefined} />
+              <HourField id="follow-window-start" label="From" value={values.startHour} onChange={(v) => change({ startHour: v })} invalid={errors.window !== undefined} />
+              <HourField id="follow-window-end" label="To" value={values.endHour} onChange={(v) => change({ endHour: v })} invalid={errors.window !== undefined} />
             </FieldRow>
           )}
         </fieldset>
@@ -103,32 +103,35 @@ function FollowDialog({ form, follow, onClose }: { form: FollowForm; follow: Fol
 
 function NumberField({ label, field, errors, value, min, hint, onChange }: { label: string; field: FollowFormField; errors: Partial<Record<FollowFormField, string>>; value: string; min: number; hint?: string; onChange: (value: string) => void }) {
   const error = errors[field];
+  const inputId = `follow-${field}`;
   const hintId = `follow-${field}-hint`;
+  // The hint sits outside the <label>: inside, it would become part of the field's name.
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input type="number" inputMode="numeric" min={min} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error !== undefined} aria-describedby={hint === undefined && error === undefined ? undefined : hintId} />
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} type="number" inputMode="numeric" min={min} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error !== undefined} aria-describedby={hint === undefined && error === undefined ? undefined : hintId} />
       {(error ?? hint) !== undefined && (
         <small id={hintId} className={error === undefined ? 'muted' : 'field-error'}>
           {error ?? hint}
         </small>
       )}
-    </label>
+    </div>
   );
 }
 
-function HourField({ label, value, invalid, onChange }: { label: string; value: string; invalid: boolean; onChange: (value: string) => void }) {
+function HourField({ id, label, value, invalid, onChange }: { id: string; label: string; value: string; invalid: boolean; onChange: (value: string) => void }) {
+  // Labelled by id, not by wrapping: a wrapping label would take the options' text into its name.
   return (
-    <label className="field">
-      <span>{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? 'follow-window-error' : undefined}>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? 'follow-window-error' : undefined}>
         {Array.from({ length: 24 }, (_, h) => (
           <option key={h} value={String(h)}>
             {String(h).padStart(2, '0')}:00
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

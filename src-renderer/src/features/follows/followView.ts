@@ -34,26 +34,27 @@ export function relative(at: number, now: number): string {
   return past ? `${span} ago` : `in ${span}`;
 }
 
-/** "Checked 5 min ago: 250 seen, 3 new, 3 queued", or the check's error. */
+/** Under "Last check": "5 min ago: 250 seen, 3 new, 3 queued", or the check's error. */
 export function lastCheckText(follow: Pick<Follow, 'lastCheckAt' | 'lastCheck'>, now: number): string {
   if (follow.lastCheckAt === null || follow.lastCheck === null) return 'Not checked yet';
-  const when = `Checked ${relative(follow.lastCheckAt, now)}`;
+  const when = relative(follow.lastCheckAt, now);
   const { seen, newItems, queued, error } = follow.lastCheck;
   if (error !== null) return `${when}: ${error}`;
   return `${when}: ${num(seen)} seen, ${num(newItems)} new, ${num(queued)} queued`;
 }
 
+/** Under "Next check": "in 55 min", or why there is none. */
 export function nextCheckText(follow: Pick<Follow, 'paused' | 'status' | 'nextCheckAt'>, now: number): string {
-  if (follow.paused) return 'No checks while paused';
+  if (follow.paused) return 'None while paused';
   if (follow.status === 'checking') return 'Checking now';
-  if (follow.nextCheckAt === null) return 'No check planned';
-  return follow.nextCheckAt <= now ? 'Next check: due now' : `Next check ${relative(follow.nextCheckAt, now)}`;
+  if (follow.nextCheckAt === null) return 'None planned';
+  return follow.nextCheckAt <= now ? 'Due now' : relative(follow.nextCheckAt, now);
 }
 
-/** "120 of 500 credits this month", or without a budget "120 credits this month (no budget)". */
+/** Under "This month": "120 of 500 credits", or without a budget "120 credits (no budget)". */
 export function budgetText(follow: Pick<Follow, 'spentThisMonth' | 'monthlyBudget'>): string {
-  if (follow.monthlyBudget === null) return `${plural(follow.spentThisMonth, 'credit')} this month (no budget)`;
-  return `${num(follow.spentThisMonth)} of ${plural(follow.monthlyBudget, 'credit')} this month`;
+  if (follow.monthlyBudget === null) return `${plural(follow.spentThisMonth, 'credit')} (no budget)`;
+  return `${num(follow.spentThisMonth)} of ${plural(follow.monthlyBudget, 'credit')}`;
 }
 
 export function intervalText(minutes: number): string {
@@ -115,7 +116,7 @@ function localDay(text: string): number {
 }
 
 const FIELD_TEXT: Record<FollowFormField, string> = {
-  intervalMinutes: `Check every ${MIN_FOLLOW_INTERVAL_MINUTES} minutes at the most often, and at least once a week (10,080 minutes)`,
+  intervalMinutes: `From ${MIN_FOLLOW_INTERVAL_MINUTES} minutes to a week (10,080 minutes)`,
   since: 'A date, or empty for no limit',
   backfill: 'A whole number from 0 to 500',
   window: 'Hours from 0 to 23; the start and the end must differ',

@@ -18,17 +18,23 @@ export function SelectionControls({ items, chosen, selection, includeLibrary, in
           <label className="choice">
             <input type="radio" name="picker-mode" checked={selection.mode === 'newest'} onChange={() => onSelect({ mode: 'newest', count })} /> Newest
           </label>
-          <input type="number" className="picker-count" aria-label="How many of the newest" min={1} max={items.length} value={count} onFocus={() => selection.mode !== 'newest' && onSelect({ mode: 'newest', count })} onChange={(e) => onSelect({ mode: 'newest', count: Math.max(0, Math.floor(Number(e.target.value))) })} />
-          {!dated && <span className="muted small">{undated === items.length ? 'no dates here: the first ones in the source’s order' : 'in the source’s order'}</span>}
+          <input type="number" className="picker-count" aria-label="How many of the newest" min={1} max={items.length} value={count} onChange={(e) => onSelect({ mode: 'newest', count: Math.max(0, Math.floor(Number(e.target.value))) })} />
+          {!dated && <span className="muted small">{undated === items.length ? 'this source gives no dates: the first ones in its order' : 'in the source’s order'}</span>}
         </div>
         <div className="picker-mode">
           <label className="choice">
             <input type="radio" name="picker-mode" checked={selection.mode === 'range'} disabled={undated === items.length} onChange={() => onSelect({ mode: 'range', from: range.from, to: range.to })} /> Published between
           </label>
-          <input type="date" aria-label="From" value={range.from} disabled={undated === items.length} onChange={(e) => onSelect({ mode: 'range', from: e.target.value, to: range.to })} />
-          <span aria-hidden="true">–</span>
-          <input type="date" aria-label="To" value={range.to} disabled={undated === items.length} onChange={(e) => onSelect({ mode: 'range', from: range.from, to: e.target.value })} />
-          {selection.mode === 'range' && undated > 0 && undated < items.length && <span className="muted small">{plural(undated, 'item')} without a date left out</span>}
+          {undated === items.length ? (
+            <span className="muted small">this source gives no dates</span>
+          ) : (
+            <>
+              <input type="date" aria-label="From" value={range.from} onChange={(e) => onSelect({ mode: 'range', from: e.target.value, to: range.to })} />
+              <span aria-hidden="true">–</span>
+              <input type="date" aria-label="To" value={range.to} onChange={(e) => onSelect({ mode: 'range', from: range.from, to: e.target.value })} />
+              {selection.mode === 'range' && undated > 0 && <span className="muted small">{plural(undated, 'item')} without a date left out</span>}
+            </>
+          )}
         </div>
         <div className="picker-mode">
           <label className="choice">

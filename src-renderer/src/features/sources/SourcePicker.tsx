@@ -50,7 +50,7 @@ function SourcePicker({ request, waiting }: { request: PickRequest; waiting: num
             </p>
             <div className="dialog-actions">
               <button type="button" className="button" onClick={close}>
-                Close
+                Cancel
               </button>
               <button type="button" className="button primary" onClick={retry}>
                 Try again
@@ -87,13 +87,13 @@ function PickerBody({ expansion, feedRow, onExport, onClose }: { expansion: Sour
 
   return (
     <div className="picker" data-testid="source-picker">
-      <header className="picker-source">
+      <div className="picker-source">
         <h3 data-testid="picker-source-title">{source.title}</h3>
         <p className="muted">
           {SOURCE_KIND_LABEL[source.kind]} · {plural(items.length, 'item')}
           {!expansion.complete && expansion.note !== null && ` · ${expansion.note}`}
         </p>
-      </header>
+      </div>
       {items.length === 0 ? (
         <p className="muted">This source has no items the desk can transcribe.</p>
       ) : (

@@ -1,0 +1,152 @@
+// Issue 17 in the browser build: a pasted playlist opens the source picker instead of becoming an
+// invalid row; the newest 10 join the queue, run, and are in the library; pasted again, those 10
+// are marked and left out unless included. A paste that mixes items and sources queues the items
+// and opens a picker per source, one after the other. A link on no known site is read as a
+// podcast feed when asked. Against a real `serve --ui` and the fixture upstream (its 250-video
+// playlist, Fixture FM's feed and Apple show).
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { PLAYLIST_250, YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { dismissNotices } from './fullQueue';
+import { SCREENSHOTS, startDesk, type RunningDesk, queueRow } from './desk';
+
+// A hang guard: an action waits at most this long for its element (one UI state follows another within a second).
+test.use({ actionTimeout: 30_000 });
+
+const PLAYLIST = `https://www.youtube.com/playlist?list=${PLAYLIST_250}`;
+const VIDEO = `https://www.youtube.com/watch?v=${YOUTUBE_IDS.withCaptions}`;
+const SHOW = `https://podcasts.apple.com/us/podcast/fixture-fm/id${PODCAST_IDS.show}`;
+const FEED = 'https://feeds.fixture.fm/fixture-fm.xml';
+
+let desk: RunningDesk;
+
+test.beforeAll(async () => {
+  desk = await startDesk();
+});
+test.afterAll(async () => {
+  await desk.stop();
+});
+
+const picker = (page: Page) => page.getByRole('dialog', { name: 'Add from a source' });
+
+async function paste(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Links to add').fill(text);
+  await page.getByRole('button', { name: 'Add links' }).click();
+}
+
+/** The URLs of the ticked rows the list shows (the first screenful: the list renders only what is on screen). */
+const tickedUrls = (dialog: Locator) => dialog.locator('[data-testid=source-item][data-chosen=true]').evaluateAll((rows: { getAttribute(name: string): string | null }[]) => rows.map((r) => r.getAttribute('data-url') ?? ''));
+
+async function scanBothThemes(page: Page, view: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${view}, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a pasted playlist: pick the newest 10, run them, find them in the library; pasted again they are marked', async ({ page }) => {
+  await desk.signIn(page);
+  await paste(page, PLAYLIST);
+
+  // The picker, not an invalid row: the playlist read, its 250 videos listed, the newest 20 ticked.
+  const dialog = picker(page);
+  await expect(dialog.getByText('YouTube playlist · 250 items')).toBeVisible();
+  await expect(dialog.getByTestId('picker-source-title')).not.toBeEmpty();
+  await expect(queueRow(page, PLAYLIST)).toHaveCount(0);
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 20 to the queue');
+  await scanBothThemes(page, 'source picker');
+
+  await dialog.getByLabel('How many of the newest').fill('10');
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 10 to the queue');
+  const chosen = await tickedUrls(dialog);
+  expect(chosen).toHaveLength(10);
+  await page.screenshot({ path: join(SCREENSHOTS, 'source-picker.png') });
+
+  await dialog.getByTestId('picker-add').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('notice').filter({ hasText: /^10 items from “.+” added to the queue/ })).toBeVisible();
+  for (const url of chosen) await expect(queueRow(page, url), url).toHaveAttribute('data-status', 'queued');
+  await expect(page.getByTestId('queue-row')).toHaveCount(10);
+
+  await page.getByRole('button', { name: '▶ Run' }).click();
+  const unsettled = page.locator('[data-testid=queue-row][data-status=queued], [data-testid=queue-row][data-status=running]');
+  await expect(unsettled).toHaveCount(0, { timeout: 120_000 }); // a hang guard: ten captioned videos take seconds here
+  for (const url of chosen) await expect(queueRow(page, url), url).toHaveAttribute('data-status', 'done');
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library' }).click();
+  await expect(page.getByTestId('library-entry')).toHaveCount(10);
+
+  // Pasted again: the 10 are in the library, so the newest 10 add nothing unless included.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Queue' }).click();
+  await paste(page, PLAYLIST);
+  await expect(dialog.getByText('YouTube playlist · 250 items')).toBeVisible();
+  await dialog.getByLabel('How many of the newest').fill('10');
+  await expect(dialog.getByTestId('source-item').filter({ hasText: 'In library' })).toHaveCount(10);
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 0 to the queue');
+  await expect(dialog.getByTestId('picker-add')).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'Include 10 items already in the library' }).check();
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 10 to the queue');
+  // Newest 12: the two beyond the library's are the ones ticked without including.
+  await dialog.getByRole('checkbox', { name: 'Include 10 items already in the library' }).uncheck();
+  await dialog.getByLabel('How many of the newest').fill('12');
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 2 to the queue');
+  // A row ticked by hand: the selection becomes a hand selection from there.
+  await dialog.locator('[data-testid=source-item][data-chosen=false]').first().getByRole('checkbox').check();
+  await expect(dialog.getByRole('radio', { name: 'By hand' })).toBeChecked();
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 3 to the queue');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('queue-row')).toHaveCount(10);
+});
+
+test('a paste mixing items and sources: the items are queued, each source gets its picker in turn', async ({ page }) => {
+  await desk.signIn(page);
+  await paste(page, [VIDEO, PLAYLIST, SHOW].join('\n'));
+  await expect(queueRow(page, VIDEO)).toHaveCount(1);
+  await expect(queueRow(page, PLAYLIST)).toHaveCount(0);
+  await expect(queueRow(page, SHOW)).toHaveCount(0);
+
+  const dialog = picker(page);
+  await expect(dialog.getByText('1 more source pasted: its picker opens after this one.')).toBeVisible();
+  await expect(dialog.getByText('YouTube playlist · 250 items')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The second source's picker: Fixture FM's show, its five episodes.
+  await expect(dialog.getByText(/^Apple Podcasts show · 5 items/)).toBeVisible();
+  await expect(dialog.getByTestId('picker-source-title')).toHaveText('Fixture FM');
+  await expect(dialog.getByText('more source pasted')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a link on no known site is offered as a podcast feed; one that is no feed says so', async ({ page }) => {
+  await desk.signIn(page);
+  await dismissNotices(page);
+  await paste(page, FEED);
+  // Today's invalid row, with the offer in the notice and on the row.
+  await expect(queueRow(page, FEED)).toHaveAttribute('data-status', 'invalid');
+  await queueRow(page, FEED).getByRole('button', { name: 'Read as a feed' }).click();
+  const dialog = picker(page);
+  await expect(dialog.getByText(/^Podcast feed · 5 items/)).toBeVisible();
+  await expect(dialog.getByTestId('picker-source-title')).toHaveText('Fixture FM');
+  // Five episodes fewer than the newest 20: all of them.
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 5 to the queue');
+  await dialog.getByTestId('picker-add').click();
+  // The episodes take the feed link's place in the queue.
+  await expect(queueRow(page, FEED)).toHaveCount(0);
+  await expect(page.getByTestId('notice').filter({ hasText: /^5 items from “Fixture FM” added to the queue/ })).toBeVisible();
+
+  const notAFeed = 'https://example.com/some/video';
+  await dismissNotices(page);
+  await paste(page, notAFeed);
+  await page.getByTestId('notice').getByRole('button', { name: 'Read as a feed' }).click();
+  await expect(dialog.getByTestId('picker-error')).toHaveText(/^This link is not a podcast feed: /);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(queueRow(page, notAFeed)).toHaveAttribute('data-status', 'invalid');
+});
