@@ -30,6 +30,7 @@ function Header() {
   const tab = useApp((s) => s.tab);
   const setTab = useApp((s) => s.setTab);
   const balance = useApp((s) => s.balance);
+  const unseen = useFollows(unseenTotal);
   return (
     <header className="app-header">
       <div className="brand">
@@ -42,9 +43,17 @@ function Header() {
         <ul className="tabs">
           {TABS.map((t) => (
             <li key={t.id}>
-              <button type="button" className={tab === t.id ? 'tab tab-current' : 'tab'} aria-current={tab === t.id ? 'page' : undefined} aria-keyshortcuts={t.key} onClick={() => setTab(t.id)}>
+              <button
+                type="button"
+                className={tab === t.id ? 'tab tab-current' : 'tab'}
+                aria-current={tab === t.id ? 'page' : undefined}
+                aria-keyshortcuts={t.key}
+                // The badge is a number on screen; its name says what it counts.
+                aria-label={t.id === 'follows' && unseen > 0 ? `${t.label}, ${plural(unseen, 'new transcript')}` : undefined}
+                onClick={() => setTab(t.id)}
+              >
                 {t.label}
-                {t.id === 'follows' && <UnseenBadge />}
+                {t.id === 'follows' && unseen > 0 && <UnseenBadge unseen={unseen} />}
               </button>
             </li>
           ))}
@@ -63,14 +72,11 @@ function Header() {
   );
 }
 
-/** New transcripts of followed sources since the Follows view was last looked at. */
-function UnseenBadge() {
-  const unseen = useFollows(unseenTotal);
-  if (unseen === 0) return null;
+/** New transcripts of followed sources since the Follows view was last looked at (the tab's name says it in words). */
+function UnseenBadge({ unseen }: { unseen: number }) {
   return (
-    <span className="tab-badge" data-testid="follows-badge">
-      <span aria-hidden="true">{unseen > 99 ? '99+' : unseen}</span>
-      <span className="visually-hidden">, {plural(unseen, 'new transcript')}</span>
+    <span className="tab-badge" data-testid="follows-badge" aria-hidden="true">
+      {unseen > 99 ? '99+' : unseen}
     </span>
   );
 }
