@@ -1,20 +1,20 @@
 // Issue 17's follows in the browser build: the Follows view explains itself when empty; a playlist
-// followed from its picker shows its last check (what it saw, found and queued) and its next one;
-// pause and resume, check now, settings checked before they are sent, remove. A follow that
-// backfills its newest three queues and runs them by itself: the header's badge and a notice say
-// they landed, and looking at the view clears the badge. Against a real `serve --ui` and the
-// fixture upstream's 250-video playlist.
+// followed from the view's form shows its last check (what it saw, found and queued) and its next
+// one; pause and resume, check now, settings checked before they are sent, remove. A follow made
+// from the playlist's picker that backfills its newest three queues and runs them by itself: the
+// header's badge and a notice say they landed, and looking at the view clears the badge. Against a
+// real `serve --ui` and the fixture upstream's 250-video playlist.
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PLAYLIST_250 } from '../upstream/hosts/youtube';
+import { PLAYLIST_250_TITLE, YOUTUBE_SOURCES } from '../upstream/hosts/youtubeBrowse';
 import { dismissNotices } from './fullQueue';
 import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 
 // A hang guard: an action waits at most this long for its element (one UI state follows another within a second).
 test.use({ actionTimeout: 30_000 });
 
-const PLAYLIST = `https://www.youtube.com/playlist?list=${PLAYLIST_250}`;
+const PLAYLIST = `https://www.youtube.com/playlist?list=${YOUTUBE_SOURCES.playlist250}`;
 
 let desk: RunningDesk;
 
@@ -38,31 +38,24 @@ async function scanBothThemes(page: Page, view: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a playlist followed from its picker: last and next check, pause, settings, remove', async ({ page }) => {
+test('a playlist followed from the view: last and next check, pause, settings, remove', async ({ page }) => {
   await desk.signIn(page);
   await followsTab(page).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Follows' })).toBeAttached();
   await expect(page.getByTestId('follows-empty')).toContainText('Nothing followed yet.');
   await scanBothThemes(page, 'follows, empty');
 
-  // Follow from the picker of the pasted playlist; the form has its URL.
-  await views(page).getByRole('button', { name: 'Queue' }).click();
-  await page.getByLabel('Links to add').fill(PLAYLIST);
-  await page.getByRole('button', { name: 'Add links' }).click();
-  const picker = page.getByRole('dialog', { name: 'Add from a source' });
-  await expect(picker.getByText('YouTube playlist · 250 items')).toBeVisible();
-  const title = (await picker.getByTestId('picker-source-title').textContent()) ?? '';
-  await picker.getByRole('button', { name: 'Follow this source…' }).click();
+  // Follow from the view's own form: the URL and the settings.
+  await page.getByRole('button', { name: 'Follow a source…' }).click();
   const form = page.getByRole('dialog', { name: 'Follow a source' });
-  await expect(form.getByLabel('Playlist, channel, show or feed URL')).toHaveValue(PLAYLIST);
+  await form.getByLabel('Playlist, channel, show or feed URL').fill(PLAYLIST);
   await expect(form.getByLabel('Check every (minutes)')).toHaveValue('60');
   await form.getByRole('button', { name: 'Follow' }).click();
   await expect(form).toBeHidden();
+  const title = PLAYLIST_250_TITLE;
   await expect(page.getByTestId('notice').filter({ hasText: `Following “${title}”` })).toBeVisible();
-  await picker.getByRole('button', { name: 'Cancel' }).click();
 
   // The view: the follow, its first check (nothing queued: no backfill asked) and the next in an hour.
-  await followsTab(page).click();
   const card = page.getByTestId('follow-card');
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading', { name: title })).toBeVisible();
@@ -116,18 +109,22 @@ test('a playlist followed from its picker: last and next check, pause, settings,
   await expect(page.getByTestId('follows-empty')).toBeVisible();
 });
 
-test('a follow backfilling its newest three: they land, the badge and a notice say so, looking clears the badge', async ({ page }) => {
+test('a follow made from the picker backfilling its newest three: they land, the badge and a notice say so, looking clears the badge', async ({ page }) => {
   await desk.signIn(page);
-  await followsTab(page).click();
-  await page.getByRole('button', { name: 'Follow a source…' }).click();
+  // Followed from the picker of the pasted playlist (its form has the URL), while the queue shows.
+  await page.getByLabel('Links to add').fill(PLAYLIST);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add from a source' });
+  await expect(picker.getByTestId('picker-source-title')).toHaveText(PLAYLIST_250_TITLE);
+  await picker.getByRole('button', { name: 'Follow this source…' }).click();
   const form = page.getByRole('dialog', { name: 'Follow a source' });
-  await form.getByLabel('Playlist, channel, show or feed URL').fill(PLAYLIST);
+  await expect(form.getByLabel('Playlist, channel, show or feed URL')).toHaveValue(PLAYLIST);
   await form.getByLabel('At the first check, queue the newest').fill('3');
   await form.getByRole('button', { name: 'Follow' }).click();
   await expect(form).toBeHidden();
+  await picker.getByRole('button', { name: 'Cancel' }).click();
 
-  // Elsewhere in the desk meanwhile: the three are queued and run by the follow itself.
-  await views(page).getByRole('button', { name: 'Queue' }).click();
+  // The three are queued and run by the follow itself; the queue view shows them, the header counts them.
   await expect(page.getByTestId('follows-badge')).toHaveText(/^3/, { timeout: 120_000 }); // a hang guard: three captioned videos take seconds here
   await expect(followsTab(page)).toHaveAccessibleName('Follows, 3 new transcripts');
   // One notice for the three, or one per transcript: either way it names the source.

@@ -2,23 +2,33 @@
 // invalid row; the newest 10 join the queue, run, and are in the library; pasted again, those 10
 // are marked and left out unless included. A paste that mixes items and sources queues the items
 // and opens a picker per source, one after the other. A link on no known site is read as a
-// podcast feed when asked. Against a real `serve --ui` and the fixture upstream (its 250-video
+// podcast feed when asked, and a feed of 3,050 episodes lists them all. Against a real `serve --ui` and the fixture upstream (its 250-video
 // playlist, Fixture FM's feed and Apple show).
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PODCAST_IDS } from '../upstream/hosts/podcasts';
-import { PLAYLIST_250, YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { bigFeedDate, BIG_FEED_EPISODES } from '../upstream/bigFeed';
+import { BIG_FEED_URL, PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { PLAYLIST_250_TITLE, YOUTUBE_SOURCES } from '../upstream/hosts/youtubeBrowse';
 import { dismissNotices } from './fullQueue';
 import { SCREENSHOTS, startDesk, type RunningDesk, queueRow } from './desk';
 
 // A hang guard: an action waits at most this long for its element (one UI state follows another within a second).
 test.use({ actionTimeout: 30_000 });
 
-const PLAYLIST = `https://www.youtube.com/playlist?list=${PLAYLIST_250}`;
+const PLAYLIST = `https://www.youtube.com/playlist?list=${YOUTUBE_SOURCES.playlist250}`;
 const VIDEO = `https://www.youtube.com/watch?v=${YOUTUBE_IDS.withCaptions}`;
 const SHOW = `https://podcasts.apple.com/us/podcast/fixture-fm/id${PODCAST_IDS.show}`;
 const FEED = 'https://feeds.fixture.fm/fixture-fm.xml';
+/** A plain-text file on a host no platform owns: read, and found to be no feed. */
+const NOT_A_FEED = 'https://transcripts.fixture.fm/ep3/transcript.txt';
+
+/** The local calendar day of a date, as a date field takes it. */
+const localDay = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 let desk: RunningDesk;
 
@@ -56,7 +66,7 @@ test('a pasted playlist: pick the newest 10, run them, find them in the library;
   // The picker, not an invalid row: the playlist read, its 250 videos listed, the newest 20 ticked.
   const dialog = picker(page);
   await expect(dialog.getByText('YouTube playlist · 250 items')).toBeVisible();
-  await expect(dialog.getByTestId('picker-source-title')).not.toBeEmpty();
+  await expect(dialog.getByTestId('picker-source-title')).toHaveText(PLAYLIST_250_TITLE);
   await expect(queueRow(page, PLAYLIST)).toHaveCount(0);
   await expect(dialog.getByTestId('picker-add')).toHaveText('Add 20 to the queue');
   await scanBothThemes(page, 'source picker');
@@ -69,7 +79,7 @@ test('a pasted playlist: pick the newest 10, run them, find them in the library;
 
   await dialog.getByTestId('picker-add').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('notice').filter({ hasText: /^10 items from “.+” added to the queue/ })).toBeVisible();
+  await expect(page.getByTestId('notice').filter({ hasText: `10 items from “${PLAYLIST_250_TITLE}” added to the queue` })).toBeVisible();
   for (const url of chosen) await expect(queueRow(page, url), url).toHaveAttribute('data-status', 'queued');
   await expect(page.getByTestId('queue-row')).toHaveCount(10);
 
@@ -141,12 +151,37 @@ test('a link on no known site is offered as a podcast feed; one that is no feed 
   await expect(queueRow(page, FEED)).toHaveCount(0);
   await expect(page.getByTestId('notice').filter({ hasText: /^5 items from “Fixture FM” added to the queue/ })).toBeVisible();
 
-  const notAFeed = 'https://example.com/some/video';
   await dismissNotices(page);
-  await paste(page, notAFeed);
+  await paste(page, NOT_A_FEED);
   await page.getByTestId('notice').getByRole('button', { name: 'Read as a feed' }).click();
-  await expect(dialog.getByTestId('picker-error')).toHaveText(/^This link is not a podcast feed: /);
+  // The service's own words.
+  await expect(dialog.getByTestId('picker-error')).toHaveText(/is not a playlist, channel, show or feed: transcripts\.fixture\.fm answered a document that is not RSS or Atom/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(queueRow(page, notAFeed)).toHaveAttribute('data-status', 'invalid');
+  await expect(queueRow(page, NOT_A_FEED)).toHaveAttribute('data-status', 'invalid');
+});
+
+test('a feed of 3,050 episodes: all listed, the oldest reached by scrolling, a date range picks its days', async ({ page }) => {
+  await desk.signIn(page);
+  await dismissNotices(page);
+  await paste(page, BIG_FEED_URL);
+  await page.getByTestId('notice').getByRole('button', { name: 'Read as a feed' }).click();
+  const dialog = picker(page);
+  await expect(dialog.getByText(`Podcast feed · ${BIG_FEED_EPISODES.toLocaleString('en-US')} items`)).toBeVisible({ timeout: 60_000 }); // a hang guard: a 17 MB feed is read in seconds here
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 20 to the queue');
+
+  // The list renders what is on screen only; scrolled to its end, the oldest episode is there.
+  const list = dialog.getByRole('list', { name: 'Items of the source' });
+  await expect(list.getByRole('listitem')).not.toHaveCount(0);
+  expect(await list.getByRole('listitem').count()).toBeLessThan(60);
+  await list.evaluate((el: { scrollTop: number; scrollHeight: number }) => (el.scrollTop = el.scrollHeight));
+  await expect(list.locator(`[aria-posinset="${BIG_FEED_EPISODES}"]`)).toBeVisible();
+
+  // Episode k is dated k days before the newest: ten days hold ten episodes.
+  await dialog.getByRole('radio', { name: 'Published between' }).check();
+  await dialog.getByLabel('From', { exact: true }).fill(localDay(bigFeedDate(109)));
+  await dialog.getByLabel('To', { exact: true }).fill(localDay(bigFeedDate(100)));
+  await expect(dialog.getByTestId('picker-add')).toHaveText('Add 10 to the queue');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });

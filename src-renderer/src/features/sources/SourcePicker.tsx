@@ -46,7 +46,7 @@ function SourcePicker({ request, waiting }: { request: PickRequest; waiting: num
         {state.phase === 'failed' && (
           <>
             <p className="form-error" role="alert" data-testid="picker-error">
-              {request.kind === null && state.code === 'invalid_input' ? `This link is not a podcast feed: ${state.message}` : state.message}
+              {state.message}
             </p>
             <div className="dialog-actions">
               <button type="button" className="button" onClick={close}>

@@ -2,10 +2,10 @@
 // works on it without asking again. A picker closed meanwhile ignores the answer.
 import { useCallback, useEffect, useState } from 'react';
 import type { SourceExpansion } from '#shared/contract/sources';
-import { deskErrorOf, type DeskErrorCode } from '#shared/contract/result';
+import { deskErrorOf } from '#shared/contract/result';
 import { desk } from '../../lib/desk';
 
-export type ExpansionState = { phase: 'reading' } | { phase: 'failed'; code: DeskErrorCode; message: string } | { phase: 'ready'; expansion: SourceExpansion };
+export type ExpansionState = { phase: 'reading' } | { phase: 'failed'; message: string } | { phase: 'ready'; expansion: SourceExpansion };
 
 export function useExpansion(url: string): { state: ExpansionState; retry: () => void } {
   const [state, setState] = useState<ExpansionState>({ phase: 'reading' });
@@ -18,8 +18,7 @@ export function useExpansion(url: string): { state: ExpansionState; retry: () =>
       .then(
         (expansion) => current && setState({ phase: 'ready', expansion }),
         (error: unknown) => {
-          const { code, message } = deskErrorOf(error);
-          if (current) setState({ phase: 'failed', code, message });
+          if (current) setState({ phase: 'failed', message: deskErrorOf(error).message });
         },
       );
     return () => {
