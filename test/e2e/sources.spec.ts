@@ -1,9 +1,12 @@
 // Issue 17 in the browser build: a pasted playlist opens the source picker instead of becoming an
 // invalid row; the newest 10 join the queue, run, and are in the library; pasted again, those 10
-// are marked and left out unless included. A paste that mixes items and sources queues the items
-// and opens a picker per source, one after the other. A link on no known site is read as a
-// podcast feed when asked, and a feed of 3,050 episodes lists them all. Against a real `serve --ui` and the fixture upstream (its 250-video
-// playlist, Fixture FM's feed and Apple show).
+// are marked and left out unless included, and the playlist's transcripts export from its picker.
+// A paste that mixes items and sources queues the items and opens a picker per source, one after
+// the other. A link on no known site is read as a podcast feed when asked, and a feed of 3,050
+// episodes lists them all. Against a real `serve --ui` and the fixture upstream (its 250-video
+// playlist, Fixture FM's feed and Apple show, the 3,050-episode feed).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -59,7 +62,7 @@ async function scanBothThemes(page: Page, view: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a pasted playlist: pick the newest 10, run them, find them in the library; pasted again they are marked', async ({ page }) => {
+test('a pasted playlist: pick the newest 10, run them, find them in the library; pasted again they are marked, and export', async ({ page }) => {
   await desk.signIn(page);
   await paste(page, PLAYLIST);
 
@@ -109,6 +112,24 @@ test('a pasted playlist: pick the newest 10, run them, find them in the library;
   await dialog.locator('[data-testid=source-item][data-chosen=false]').first().getByRole('checkbox').check();
   await expect(dialog.getByRole('radio', { name: 'By hand' })).toBeChecked();
   await expect(dialog.getByTestId('picker-add')).toHaveText('Add 3 to the queue');
+
+  // The playlist's transcripts exported from its picker: the ten of the library, in a folder named after it.
+  const exportDir = mkdtempSync(join(tmpdir(), 'td-e2e-source-export-'));
+  await dialog.getByRole('button', { name: 'Export its transcripts…' }).click();
+  const exporting = page.getByRole('dialog', { name: 'Export transcripts' });
+  await expect(exporting.getByText('Exports every transcript of this source.')).toBeVisible();
+  await exporting.getByRole('radio', { name: /TXT/ }).check();
+  await exporting.getByRole('radio', { name: 'One file per transcript' }).check();
+  await exporting.getByRole('radio', { name: 'Save on the server' }).check();
+  await exporting.getByLabel('Folder').fill(exportDir);
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  await expect(exporting.getByTestId('export-result')).toContainText('10 files written');
+  await exporting.getByRole('button', { name: 'Done' }).click();
+  const written = readdirSync(exportDir, { recursive: true }).filter((name) => String(name).endsWith('.txt'));
+  expect(written).toHaveLength(10);
+  rmSync(exportDir, { recursive: true, force: true });
+
+  // Back in the picker, which stayed open under the export.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('queue-row')).toHaveCount(10);
