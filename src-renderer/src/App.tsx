@@ -1,29 +1,36 @@
 // The desk: header (views, balance and plan), the current view, the viewer, notices.
 import { useEffect } from 'react';
 import { Dialog } from './components/Dialog';
+import { FollowDialogHost } from './features/follows/FollowDialog';
+import { FollowsView } from './features/follows/FollowsView';
 import { LibraryView } from './features/library/LibraryView';
 import { QueueView } from './features/queue/QueueView';
 import { SettingsView } from './features/settings/SettingsView';
+import { SourcePickerHost } from './features/sources/SourcePicker';
 import { SignIn } from './features/signin/SignIn';
 import { Viewer } from './features/viewer/Viewer';
 import { ViewerScrim } from './features/viewer/ViewerScrim';
 import { bootstrap } from './lib/bootstrap';
+import { plural } from './lib/format';
 import { SHORTCUTS, installShortcuts } from './lib/shortcuts';
 import { applyTheme } from './lib/theme';
 import { useApp, type Tab } from './stores/app';
+import { unseenTotal, useFollows } from './stores/follows';
 import { useSettings } from './stores/settings';
 import { useViewer } from './stores/viewer';
 
 const TABS: { id: Tab; label: string; key: string }[] = [
   { id: 'queue', label: 'Queue', key: '1' },
   { id: 'library', label: 'Library', key: '2' },
-  { id: 'settings', label: 'Settings', key: '3' },
+  { id: 'follows', label: 'Follows', key: '3' },
+  { id: 'settings', label: 'Settings', key: '4' },
 ];
 
 function Header() {
   const tab = useApp((s) => s.tab);
   const setTab = useApp((s) => s.setTab);
   const balance = useApp((s) => s.balance);
+  const unseen = useFollows(unseenTotal);
   return (
     <header className="app-header">
       <div className="brand">
@@ -36,8 +43,17 @@ function Header() {
         <ul className="tabs">
           {TABS.map((t) => (
             <li key={t.id}>
-              <button type="button" className={tab === t.id ? 'tab tab-current' : 'tab'} aria-current={tab === t.id ? 'page' : undefined} aria-keyshortcuts={t.key} onClick={() => setTab(t.id)}>
+              <button
+                type="button"
+                className={tab === t.id ? 'tab tab-current' : 'tab'}
+                aria-current={tab === t.id ? 'page' : undefined}
+                aria-keyshortcuts={t.key}
+                // The badge is a number on screen; its name says what it counts.
+                aria-label={t.id === 'follows' && unseen > 0 ? `${t.label}, ${plural(unseen, 'new transcript')}` : undefined}
+                onClick={() => setTab(t.id)}
+              >
                 {t.label}
+                {t.id === 'follows' && unseen > 0 && <UnseenBadge unseen={unseen} />}
               </button>
             </li>
           ))}
@@ -53,6 +69,15 @@ function Header() {
         )}
       </p>
     </header>
+  );
+}
+
+/** New transcripts of followed sources since the Follows view was last looked at (the tab's name says it in words). */
+function UnseenBadge({ unseen }: { unseen: number }) {
+  return (
+    <span className="tab-badge" data-testid="follows-badge" aria-hidden="true">
+      {unseen > 99 ? '99+' : unseen}
+    </span>
   );
 }
 
@@ -111,10 +136,14 @@ export function App() {
         <h1 className="visually-hidden">{TABS.find((t) => t.id === tab)?.label}</h1>
         {tab === 'queue' && <QueueView />}
         {tab === 'library' && <LibraryView />}
+        {tab === 'follows' && <FollowsView />}
         {tab === 'settings' && <SettingsView />}
       </main>
       <ViewerScrim />
       <Viewer />
+      {/* The follow form after the picker: "Follow this source…" opens it over the picker. */}
+      <SourcePickerHost />
+      <FollowDialogHost />
       <Notices />
       {shortcutsOpen && (
         <Dialog title="Keyboard shortcuts" onClose={() => setShortcutsOpen(false)}>

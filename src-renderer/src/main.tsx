@@ -13,6 +13,8 @@ import './styles/viewer.css';
 import './styles/drawer.css';
 import './styles/pages.css';
 import './styles/dialogs.css';
+import './styles/sources.css';
+import './styles/follows.css';
 
 ensureDesk();
 const root = document.getElementById('root');

@@ -134,7 +134,7 @@ test('the keyboard: shortcuts from a checkbox and a radio, Escape in the find bo
   await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeAttached();
   await expect(page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Queue' })).toHaveAttribute('aria-current', 'page');
   // Back to following the system, for whatever runs next on this desk.
-  await page.keyboard.press('3');
+  await page.keyboard.press('4');
   await page.getByRole('radio', { name: 'Follow the system' }).click();
   await page.keyboard.press('1');
 

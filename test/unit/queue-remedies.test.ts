@@ -23,3 +23,11 @@ it('drops the CLI commands from the message', () => {
   expect(withoutCliCommands(`Speech-to-text unavailable: ${NO_MODEL}`)).toBe('Speech-to-text unavailable: whisper has no model: download one with “Download a model”, or choose a model file in Settings → Speech-to-text');
   expect(withoutCliCommands('whisper model small is not downloaded yet (transcript-desk models download small)')).toBe('whisper model small is not downloaded yet');
 });
+
+describe('a link on no known site', () => {
+  it('offers to read it as a podcast feed, only while it is an invalid row of no platform', () => {
+    const row = { status: 'invalid', platform: null, message: 'Not a link to a supported platform', url: 'https://feeds.example.org/show.xml' } as const;
+    expect(remedyOf(row)).toEqual({ kind: 'read-as-feed' });
+    expect(remedyOf({ ...row, url: 'https://www.youtube.com/watch', platform: 'longform' })).toBeNull();
+  });
+});

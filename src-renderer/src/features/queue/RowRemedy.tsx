@@ -1,6 +1,7 @@
 // The remedy a row offers (remedies.ts): "Download a model" starts the same download as Settings'
 // Download button (models.download) and shows its progress; "Transcribe the audio" asks for our
-// speech-to-text of the video (queue.transcribeAudio), one credit when it delivers.
+// speech-to-text of the video (queue.transcribeAudio), one credit when it delivers; "Read as a
+// feed" opens the source picker on a link no platform owns.
 import type { QueueItem } from '#shared/contract/queue';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -8,6 +9,7 @@ import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
 import '../../styles/remedies.css';
 import { remedyOf, type Remedy } from './remedies';
+import { readAsFeed } from './useIntake';
 
 const act = (promise: Promise<unknown>) => promise.catch((error: unknown) => useApp.getState().notify('error', deskErrorOf(error).message));
 
@@ -21,6 +23,17 @@ export function RowRemedy({ item }: { item: QueueItem }) {
 }
 
 function RemedyControl({ item, remedy }: { item: QueueItem; remedy: Remedy }) {
+  if (remedy.kind === 'read-as-feed') {
+    return (
+      <button type="button" className="button small" title="Reads the link as a podcast’s RSS or Atom feed and lists its episodes" onClick={() => readAsFeed(item.url)}>
+        Read as a feed
+      </button>
+    );
+  }
+  return <ModelOrAudioControl item={item} remedy={remedy} />;
+}
+
+function ModelOrAudioControl({ item, remedy }: { item: QueueItem; remedy: Exclude<Remedy, { kind: 'read-as-feed' }> }) {
   const download = useSettings((s) => (remedy.kind === 'download-model' ? s.downloads.get(remedy.model) : undefined));
   // A model arrived: the empty video can now be transcribed, a failed row retried.
   if (remedy.kind === 'transcribe-audio' || (download?.state === 'done' && item.status === 'empty')) {

@@ -9,7 +9,14 @@ import { NO_LINKS, summarizeIntake, type IntakeNotice } from '../../lib/intakeSu
 import { refusedWhileOffline } from '../../lib/offline';
 import { useMediaIntake } from '../../stores/mediaIntake';
 import { uploadMediaFiles } from '../media/upload';
+import { useSources } from '../../stores/sources';
+import { mayBeFeed, splitSources } from '../sources/sourceIntake';
 import type { DropResult } from './readDrop';
+
+/** Opens the picker on a link as a podcast feed; the invalid queue row it became goes once its items are queued. */
+export function readAsFeed(url: string): void {
+  useSources.getState().pick([{ url, kind: null }]);
+}
 
 /** Files of a drop that are not URL lists go to the server as media; folders are refused here. */
 function takeMedia(result: DropResult): void {
@@ -39,7 +46,15 @@ export function useIntake(): (result: DropResult) => void {
       return;
     }
     if (refusedWhileOffline(`${plural(result.urls.length, 'link')} not added`)) return;
+    // Sources (playlists, channels, shows) open a picker each; the items go to the queue as ever.
+    const { items, sources } = splitSources(result.urls);
+    if (sources.length > 0) useSources.getState().pick(sources);
+    if (items.length === 0) return;
     performance.mark('intake-start');
-    say(summarizeIntake(useQueue.getState().intake(result.urls), result.malformed));
+    const notice = summarizeIntake(useQueue.getState().intake(items), result.malformed);
+    const lone = items.length === 1 ? items[0] : undefined;
+    // One link on no known site may be a podcast feed: the notice offers to read it as one (its row offers it too).
+    if (notice !== null && lone !== undefined && mayBeFeed(lone)) notify(notice.kind, notice.text, { label: 'Read as a feed', run: () => readAsFeed(lone) });
+    else say(notice);
   }, []);
 }
