@@ -320,8 +320,9 @@ export class FollowEngine {
     }
     const strikes = record.strikes + 1;
     const wait = backoffMs(record.intervalMinutes, strikes, failure.retryAfterMs);
-    const cause = failure.code === 'upstream_rate_limited' ? 'rate-limiting this machine' : 'refusing or not answering as expected';
-    const message = `${hostOf(record.source.url)} is ${cause}: ${failure.message}. Backing off: next check in ${duration(wait)} (refusal ${strikes} in a row)`;
+    // The failure names the site and the cause itself ("feeds.example.com is rate-limiting requests
+    // from this machine (HTTP 429, retry after 120 s)", "Twitch asked for a Client-Integrity check …").
+    const message = `${failure.message.replace(/\.$/, '')}. Backing off: next check in ${duration(wait)} (refusal ${strikes} in a row)`;
     const next = await this.options.store.follows.update(record.id, {
       status: record.paused ? 'paused' : 'backing-off',
       message,
