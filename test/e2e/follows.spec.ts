@@ -60,7 +60,7 @@ test('a playlist followed from the view: last and next check, pause, settings, r
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading', { name: title })).toBeVisible();
   await expect(card.getByText('YouTube playlist', { exact: true })).toBeVisible();
-  await expect(card.getByTestId('follow-last-check')).toHaveText(/^(just now|1 min ago): 250 seen, \d+ new, 0 queued$/);
+  await expect(card.getByTestId('follow-last-check')).toHaveText(/^(just now|1 min ago): 250 in the source, 0 new, 0 queued$/);
   await expect(card.getByTestId('follow-next-check')).toHaveText(/^in (59 min|1 h)$/);
   await expect(card.getByTestId('follow-status')).toHaveText('Following');
   await expect(card.getByTestId('follow-budget')).toHaveText('0 credits (no budget)');
@@ -98,7 +98,7 @@ test('a playlist followed from the view: last and next check, pause, settings, r
 
   // Check now: a check that has just run.
   await card.getByRole('button', { name: 'Check now' }).click();
-  await expect(card.getByTestId('follow-last-check')).toHaveText(/^just now: 250 seen/);
+  await expect(card.getByTestId('follow-last-check')).toHaveText(/^just now: 250 in the source/);
 
   // Remove, after saying what it does (the transcripts stay).
   await card.getByRole('button', { name: 'Remove…' }).click();
@@ -133,7 +133,7 @@ test('a follow made from the picker backfilling its newest three: they land, the
   await followsTab(page).click();
   const card = page.getByTestId('follow-card');
   await expect(card.getByTestId('follow-landed')).toHaveText('3 new transcripts');
-  await expect(card.getByTestId('follow-last-check')).toHaveText(/: 250 seen, \d+ new, 3 queued$/);
+  await expect(card.getByTestId('follow-last-check')).toHaveText(/: 250 in the source, 3 new, 3 queued$/);
   await expect(page.getByTestId('follows-badge')).toHaveCount(0);
   // Seen stays seen: a reload shows no badge.
   await page.reload();

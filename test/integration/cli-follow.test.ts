@@ -39,7 +39,7 @@ describe('transcript-desk follow', { timeout: cliGuardMs(12) }, () => {
     createFollowFeed('cli', 'Terminal Talk', [episode('cli-1', 'Already There', now - 86_400_000)]);
 
     const added = JSON.parse(await cli(['follow', 'add', followFeedUrl('cli'), '--every', '2h', '--budget', '50', '--window', '22-6', '--since', '2026-01-01', '--backfill', '0', '--json'])) as { follow: Follow };
-    expect(added.follow).toMatchObject({ source: { title: 'Terminal Talk' }, intervalMinutes: 120, monthlyBudget: 50, window: { startHour: 22, endHour: 6 }, since: Date.UTC(2026, 0, 1), backfill: 0, itemsKnown: 1, lastCheck: { seen: 1, newItems: 1, queued: 0 } });
+    expect(added.follow).toMatchObject({ source: { title: 'Terminal Talk' }, intervalMinutes: 120, monthlyBudget: 50, window: { startHour: 22, endHour: 6 }, since: Date.UTC(2026, 0, 1), backfill: 0, itemsKnown: 1, lastCheck: { seen: 1, newItems: 0, queued: 0 } });
     const id = added.follow.id;
     const table = await cli(['follow', 'list']);
     expect(table).toMatch(/^ID\s+STATUS\s+SOURCE\s+LAST CHECK\s+NEXT CHECK\s+UNSEEN\s+MESSAGE$/m);

@@ -9,7 +9,7 @@ const MIN = 60_000;
 describe('a follow’s card', () => {
   it('says what the last check found, or its error, and when', () => {
     expect(lastCheckText({ lastCheckAt: null, lastCheck: null }, NOW)).toBe('Not checked yet');
-    expect(lastCheckText({ lastCheckAt: NOW - 5 * MIN, lastCheck: { seen: 250, newItems: 3, queued: 2, error: null } }, NOW)).toBe('5 min ago: 250 seen, 3 new, 2 queued');
+    expect(lastCheckText({ lastCheckAt: NOW - 5 * MIN, lastCheck: { seen: 250, newItems: 3, queued: 2, error: null } }, NOW)).toBe('5 min ago: 250 in the source, 3 new, 2 queued');
     expect(lastCheckText({ lastCheckAt: NOW - 3 * 60 * MIN, lastCheck: { seen: 0, newItems: 0, queued: 0, error: 'YouTube answered 429' } }, NOW)).toBe('3 h ago: YouTube answered 429');
   });
 

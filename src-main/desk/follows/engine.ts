@@ -299,9 +299,11 @@ export class FollowEngine {
     const queued = await this.admitAndQueue(record, [...waiting, ...found.candidates], now);
     const items = await store.follows.items(record.id);
     const seen = expansion.items.length;
+    // At the first check what was already there is not news: only the backfill counts as new.
+    const news = firstCheck ? found.items.filter((item) => item.state !== 'seen').length : found.items.length;
     return this.settled(record, items, now, {
       lastCheckAt: now,
-      lastCheck: { seen, newItems: found.items.length, queued, error: null },
+      lastCheck: { seen, newItems: news, queued, error: null },
       nextCheckAt: record.paused ? null : now + record.intervalMinutes * 60_000,
       strikes: 0,
     });

@@ -34,13 +34,13 @@ export function relative(at: number, now: number): string {
   return past ? `${span} ago` : `in ${span}`;
 }
 
-/** Under "Last check": "5 min ago: 250 seen, 3 new, 3 queued", or the check's error. */
+/** Under "Last check": "5 min ago: 250 in the source, 3 new, 3 queued", or the check's error. */
 export function lastCheckText(follow: Pick<Follow, 'lastCheckAt' | 'lastCheck'>, now: number): string {
   if (follow.lastCheckAt === null || follow.lastCheck === null) return 'Not checked yet';
   const when = relative(follow.lastCheckAt, now);
   const { seen, newItems, queued, error } = follow.lastCheck;
   if (error !== null) return `${when}: ${error}`;
-  return `${when}: ${num(seen)} seen, ${num(newItems)} new, ${num(queued)} queued`;
+  return `${when}: ${num(seen)} in the source, ${num(newItems)} new, ${num(queued)} queued`;
 }
 
 /** Under "Next check": "in 55 min", or why there is none. */
