@@ -5,11 +5,11 @@
 // header's badge and a notice say they landed, and looking at the view clears the badge. Against a
 // real `serve --ui` and the fixture upstream's 250-video playlist.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PLAYLIST_250_TITLE, YOUTUBE_SOURCES } from '../upstream/hosts/youtubeBrowse';
 import { dismissNotices } from './fullQueue';
 import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { scanBothThemes } from './axe';
 
 // A hang guard: an action waits at most this long for its element (one UI state follows another within a second).
 test.use({ actionTimeout: 30_000 });
@@ -27,16 +27,6 @@ test.afterAll(async () => {
 
 const views = (page: Page) => page.getByRole('navigation', { name: 'Views' });
 const followsTab = (page: Page) => views(page).getByRole('button', { name: /^Follows/ });
-
-async function scanBothThemes(page: Page, view: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${view}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a playlist followed from the view: last and next check, pause, settings, remove', async ({ page }) => {
   await desk.signIn(page);

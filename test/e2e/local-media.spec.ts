@@ -7,12 +7,12 @@
 // refused with their reasons while the good file among them still finishes, and nothing is charged.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { speechGuardMs } from '../helpers/guards';
 import { words } from '../helpers/wer';
 import { dropFiles, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 import { cookingWav, gardenMp3, lighthouseWav, renamedText, threeVoicesMp4, truncatedMp4, VIDEO_TITLE, type Recording } from './localMedia';
+import { scanBothThemes } from './axe';
 
 let desk: RunningDesk;
 let wav: Recording;
@@ -64,17 +64,6 @@ const chunksOf = (bar: string) => {
 async function expectBalanceUnchanged(page: Page, credits: number): Promise<void> {
   await expect(page.getByTestId('balance-credits')).toHaveText(credits.toLocaleString('en-US'));
   expect((await desk.balance()).credits).toBe(credits);
-}
-
-/** axe-core on the page as it is, light and dark (accessibility.spec.ts scans the other views). */
-async function scanBothThemes(page: Page, view: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${view}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 /** Parses SRT cue times ("00:00:01,234 --> 00:00:03,000") into ms pairs. */

@@ -8,7 +8,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bigFeedDate, BIG_FEED_EPISODES } from '../upstream/bigFeed';
 import { BIG_FEED_URL, PODCAST_IDS } from '../upstream/hosts/podcasts';
@@ -16,6 +15,7 @@ import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { PLAYLIST_250_TITLE, YOUTUBE_SOURCES } from '../upstream/hosts/youtubeBrowse';
 import { dismissNotices } from './fullQueue';
 import { SCREENSHOTS, startDesk, type RunningDesk, queueRow } from './desk';
+import { scanBothThemes } from './axe';
 
 // A hang guard: an action waits at most this long for its element (one UI state follows another within a second).
 test.use({ actionTimeout: 30_000 });
@@ -51,16 +51,6 @@ async function paste(page: Page, text: string): Promise<void> {
 
 /** The URLs of the ticked rows the list shows (the first screenful: the list renders only what is on screen). */
 const tickedUrls = (dialog: Locator) => dialog.locator('[data-testid=source-item][data-chosen=true]').evaluateAll((rows: { getAttribute(name: string): string | null }[]) => rows.map((r) => r.getAttribute('data-url') ?? ''));
-
-async function scanBothThemes(page: Page, view: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${view}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a pasted playlist: pick the newest 10, run them, find them in the library; pasted again they are marked, and export', async ({ page }) => {
   await desk.signIn(page);

@@ -270,6 +270,9 @@ export class FollowEngine {
       await this.publish([next]);
       return next;
     }).then(async (record) => {
+      // A running queue may have finished a row before its item was marked queued and tracked
+      // (its event then named a row no follow knew yet): those land now, not at the next check.
+      await this.landing.reconcile(id);
       // Rows queued now, or earlier by the CLI (which never runs the queue), are fetched now.
       if ((await store.follows.items(id)).some((item) => item.state === 'queued')) await this.options.queue.run();
       return record;
