@@ -154,8 +154,16 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         return row;
       },
       // A follow's rows run as soon as they are queued; a queue the person paused stays paused.
+      // Run starts every queued row, so a follow starts it only when every row waiting is a
+      // follow's: rows the person queued and has not run yet are theirs to start (and pay for).
+      // Then the follow's rows wait beside them and go with the person's Run.
       run: async () => {
-        if (queue.runner.state().phase !== 'paused') await queue.runner.run();
+        const phase = queue.runner.state().phase;
+        if (phase === 'paused') return;
+        if (phase === 'idle') {
+          for (const row of await deps.store.queue.nextQueued(MAX_ENQUEUE)) if ((await deps.store.follows.byQueueItem(row.id)).length === 0) return;
+        }
+        await queue.runner.run();
       },
       get: (id) => deps.store.queue.get(id),
     },

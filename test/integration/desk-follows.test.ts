@@ -235,6 +235,24 @@ describe('pause, resume and the nightly window', () => {
   });
 });
 
+describe('a queue the person filled', () => {
+  it("is not started by a follow: the follow's row waits beside the person's until they press Run", async () => {
+    createFollowFeed('beside', 'Beside Show', [episode('beside-1', 'Only One', t.clock.t - DAY)]);
+    await t.call('queue.enqueue', { entries: [{ url: 'https://www.youtube.com/watch?v=GJLlxj_dtq8' }] });
+    const before = balance();
+    const { follow } = await t.call('follows.add', { url: followFeedUrl('beside'), backfill: 1 });
+    expect(follow.lastCheck).toMatchObject({ newItems: 1, queued: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await t.call('queue.list', {})).items.map((row) => row.status)).toEqual(['queued', 'queued']);
+    expect(balance()).toBe(before);
+
+    await t.call('queue.run', {});
+    await finished('beside', 1);
+    await vi.waitFor(async () => expect((await t.call('queue.list', {})).items.map((row) => row.status)).toEqual(['done', 'done']), { timeout: 30_000, interval: 100 });
+    expect(balance()).toBe(before - 11);
+  });
+});
+
 describe('across a restart', () => {
   it('keeps follows, their settings and what they met, and checks on schedule after it', async () => {
     createFollowFeed('kept', 'Kept Show', [episode('k-1', 'Before', t.clock.t - DAY)]);
