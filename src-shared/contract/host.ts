@@ -59,6 +59,8 @@ export const importFilesOutputSchema = z.object({
   malformed: z.array(z.string()).optional(),
   /** The paths that were not URL lists: media jobs started, refusals with their reason, folders counted. */
   media: mediaIntakeSchema.optional(),
+  /** Sources among the links (a playlist, a channel …), canonical, each once: not queued; the renderer opens their pickers. */
+  sources: z.array(z.string()).optional(),
 });
 export type ImportFilesOutput = z.infer<typeof importFilesOutputSchema>;
 

@@ -94,6 +94,16 @@ describe('URL-list files read by the main process', () => {
     ]);
   });
 
+  it('leaves the sources among the links (a playlist, a channel) to their pickers, each once, and queues the items', async () => {
+    await open(desktopHost());
+    const list = join(home.dir, 'sources.txt');
+    writeFileSync(list, 'https://youtu.be/GJLlxj_dtq8\nhttps://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf\nhttps://m.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf&si=x\nhttps://www.youtube.com/@SomeChannel/shorts\n');
+    const result = await call('queue.importFiles', { paths: [list] });
+    expect(result).toMatchObject({ links: 1, added: 1, invalid: 0, sources: ['https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf', 'https://www.youtube.com/@SomeChannel/shorts'] });
+    const { items } = await call('queue.list', {});
+    expect((items as { url: string }[]).map((i) => i.url)).toEqual(['https://youtu.be/GJLlxj_dtq8']);
+  });
+
   it('refuses paths that are relative, of another type, a folder, missing or leading elsewhere, and still reads the good one', async () => {
     await open(desktopHost());
     const dir = join(home.dir, 'in');

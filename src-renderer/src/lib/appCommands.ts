@@ -3,7 +3,9 @@
 // (local media jobs), folders (counted, then offered).
 import type { AppCommand, ImportFilesOutput } from '#shared/contract/host';
 import { deskErrorOf } from '#shared/contract/result';
+import { detectSource } from '#shared/sources/detect';
 import { useApp } from '../stores/app';
+import { useSources } from '../stores/sources';
 import { useMediaIntake } from '../stores/mediaIntake';
 import { desk } from './desk';
 import { summarizeIntake } from './intakeSummary';
@@ -17,6 +19,8 @@ export function reportImportedFiles(result: ImportFilesOutput): void {
     useMediaIntake.getState().begin();
     useMediaIntake.getState().take(result.media);
   }
+  // Sources among the links open their pickers one after the other, as a pasted playlist does.
+  if (result.sources !== undefined && result.sources.length > 0) useSources.getState().pick(result.sources.map((url) => ({ url, kind: detectSource(url)?.kind ?? null })));
   // A file that could not be read has said so above; "no links found" is for URL lists that were read.
   const read = result.files.length > 0 && result.files.every((f) => f.error === null);
   const notice = summarizeIntake(result, result.malformed, read ? 'No links found in the file' : null);
