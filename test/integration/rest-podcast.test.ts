@@ -265,11 +265,11 @@ it('every credit change is a ledger row; each episode was charged once', () => {
     const entries = ledger.credits.entries(proId);
     expect(ledger.credits.sumOfEntries(proId)).toBe(ledger.credits.balance(proId));
     const reserves = entries.filter((e) => e.kind === 'reserve');
-    // main, failing ×2, publisher, old, no-duration, 1865: one reservation per job, never two.
+    // main, failing ×2, publisher, old, the feed episode, no-duration, 1865: one reservation per job, never two.
     expect(new Set(reserves.map((e) => e.reference)).size).toBe(reserves.length);
-    expect(reserves).toHaveLength(7);
+    expect(reserves).toHaveLength(8);
     expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(2);
-    expect(entries.filter((e) => e.kind === 'settle')).toHaveLength(5);
+    expect(entries.filter((e) => e.kind === 'settle')).toHaveLength(6);
     for (const other of [plus.prefix, latecomer.prefix]) expect(ledger.credits.entries(account(other)).map((e) => e.kind)).toEqual(['grant']);
   } finally {
     ledger.close();
