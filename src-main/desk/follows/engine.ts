@@ -4,7 +4,6 @@
 // (admit.ts decides what of it is queued now), queues through the desk's queue, and says what it
 // found on the follow. Rows that finish with a transcript raise the follow's badge and a
 // `follows.landed` event (landing.ts).
-import { randomUUID } from 'node:crypto';
 import type { QueueItem } from '#shared/contract/queue';
 import { DeskError } from '#shared/contract/result';
 import { DEFAULT_FOLLOW_INTERVAL_MINUTES, type Follow, type FollowSettings, type SourceExpansion } from '#shared/contract/sources';
@@ -15,13 +14,11 @@ import type { FollowItem, FollowRecord, Store } from '#service/store/port';
 import type { Clock } from '../clock';
 import { expandError } from '../sources/expand';
 import { admit, newItems, WAITING_STATES } from './admit';
-import { backoffMs } from './backoff';
-import { budgetMessage, monthOf, spentIn } from './budget';
 import { FollowScheduler } from './scheduler';
 import { Landing, type LandedNotice } from './landing';
 import { hostOf, SitePacer } from './sitePacer';
-import { duration, followView } from './view';
-import { windowText } from './window';
+import { followView } from './view';
+import { failureChange, newFollowRecord, statusAfter } from './records';
 
 /** How a follow reaches the queue: the desk's queue in the app and `serve`, the bare store in the CLI. */
 export interface FollowQueue {
@@ -122,22 +119,7 @@ export class FollowEngine {
     const { url, ...given } = input;
     void url;
     const settings = { ...DEFAULT_SETTINGS, ...given };
-    const record: FollowRecord = {
-      ...settings,
-      id: randomUUID(),
-      source,
-      paused: false,
-      status: 'checking',
-      message: null,
-      createdAt: now,
-      lastCheckAt: null,
-      lastCheck: null,
-      nextCheckAt: null,
-      spentThisMonth: 0,
-      budgetMonth: monthOf(now),
-      unseen: 0,
-      strikes: 0,
-    };
+    const record = newFollowRecord(settings, source, now);
     try {
       await this.options.store.follows.add(record);
     } catch {
@@ -312,31 +294,9 @@ export class FollowEngine {
     });
   }
 
-  /**
-   * 404 (the site says the source is gone) and 400 end the schedule: retrying will not change
-   * them, the person sees why and may check by hand. Anything else (429, a challenge, a block, an
-   * unreadable answer) is the site refusing for now: backing off, longer after each refusal.
-   */
+  /** A check that could not read the source (records.ts decides: failed, or backing off). */
   private async recordFailure(record: FollowRecord, failure: ExpandFailure, now: number): Promise<FollowRecord> {
-    const lastCheck = { seen: 0, newItems: 0, queued: 0, error: failure.message };
-    if (failure.status !== 502) {
-      const next = await this.options.store.follows.update(record.id, { status: record.paused ? 'paused' : 'failed', message: failure.message, lastCheckAt: now, lastCheck, nextCheckAt: null });
-      return next ?? record;
-    }
-    const strikes = record.strikes + 1;
-    const wait = backoffMs(record.intervalMinutes, strikes, failure.retryAfterMs);
-    // The failure names the site and the cause itself ("feeds.example.com is rate-limiting requests
-    // from this machine (HTTP 429, retry after 120 s)", "Twitch asked for a Client-Integrity check …").
-    const message = `${failure.message.replace(/\.$/, '')}. Backing off: next check in ${duration(wait)} (refusal ${strikes} in a row)`;
-    const next = await this.options.store.follows.update(record.id, {
-      status: record.paused ? 'paused' : 'backing-off',
-      message,
-      lastCheckAt: now,
-      lastCheck,
-      nextCheckAt: record.paused ? null : now + wait,
-      strikes,
-    });
-    return next ?? record;
+    return (await this.options.store.follows.update(record.id, failureChange(record, failure, now))) ?? record;
   }
 
   /** Queues what admit() lets through and marks the rest waiting; how many were queued. */
@@ -362,27 +322,9 @@ export class FollowEngine {
     return queued;
   }
 
-  /** The follow's status after its items changed: over budget, waiting for the window, or fine. */
+  /** Writes `change` with the status the items leave the follow in (records.ts). */
   private async settled(record: FollowRecord, items: readonly FollowItem[], now: number, change: Partial<FollowRecord>): Promise<FollowRecord> {
-    const month = monthOf(now);
-    const spent = spentIn(items, month);
-    const overBudget = items.filter((item) => item.state === 'over-budget').length;
-    const pending = items.filter((item) => item.state === 'pending-window').length;
-    let status: FollowRecord['status'] = 'ok';
-    let message: string | null = null;
-    if (overBudget > 0 && record.monthlyBudget !== null) {
-      status = 'over-budget';
-      message = budgetMessage(record.monthlyBudget, spent, month, overBudget);
-    } else if (pending > 0 && record.window !== null) {
-      status = 'waiting-for-window';
-      message = `${pending} new item${pending === 1 ? '' : 's'} wait${pending === 1 ? 's' : ''} for the window ${windowText(record.window)}`;
-    }
-    if (record.paused) {
-      status = 'paused';
-      message = message ?? 'Paused: no checks until it is resumed';
-    }
-    const next = await this.options.store.follows.update(record.id, { ...change, status, message, spentThisMonth: spent, budgetMonth: month });
-    return next ?? record;
+    return (await this.options.store.follows.update(record.id, { ...change, ...statusAfter(record, items, now) })) ?? record;
   }
 
   /** Lets waiting items go when their window opened or the month turned, without reading the source. */
