@@ -13,7 +13,16 @@ export const transcriptRefSchema = z.discriminatedUnion('kind', [
 ]);
 export type TranscriptRef = z.infer<typeof transcriptRefSchema>;
 
-export const segmentSchema = z.object({ text: z.string(), startMs: z.number(), endMs: z.number(), speaker: z.string().optional() });
+export const wordSchema = z.object({ text: z.string(), startMs: z.number(), endMs: z.number() });
+
+export const segmentSchema = z.object({
+  text: z.string(),
+  startMs: z.number(),
+  endMs: z.number(),
+  speaker: z.string().optional(),
+  words: z.array(wordSchema).optional(),
+  suspect: z.string().optional(),
+});
 
 export const captionTrackSchema = z.object({
   name: z.string(),

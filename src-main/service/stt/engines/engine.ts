@@ -8,6 +8,12 @@ export interface EngineTranscribeOptions {
   onProgress?: (fraction: number) => void;
   /** A directory the engine may write scratch files to (removed by the caller). */
   scratchDir: string;
+  /** Names and terms the speech should contain (the vocabulary): whisper's initial prompt, the OpenAI-compatible `prompt`. */
+  prompt?: string;
+  /** `translate`: whisper's translate-to-English mode; engines without it refuse rather than transcribe. */
+  task?: 'transcribe' | 'translate';
+  /** A chunk run again because its first output looped: no context carried between windows, this temperature. */
+  retry?: { temperature: number };
 }
 
 /**
