@@ -4,8 +4,9 @@ import Papa from 'papaparse';
 import type { LibraryPlatform } from '../platforms';
 import type { Segment } from '../transcript';
 import type { CueOptions } from './cues';
-import { hasSpeakers, labelSpeakerChanges, speakerText } from './speakers';
+import { hasSpeakers, labelSpeakerChanges } from './speakers';
 import { writeSrt, writeVtt } from './subtitleFiles';
+import { formatTxt, type TxtOptions } from './txt';
 
 import type { ExportFormat } from './exportFormats';
 
@@ -54,15 +55,17 @@ function subtitles(doc: TranscriptDocument, format: 'srt' | 'vtt', options: Part
   return writeVtt(doc.segments ?? [], options);
 }
 
-export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, options: Partial<CueOptions> = {}): FormatResult {
+/** Options of an export: the subtitle formats' line length, TXT's paragraphs, timestamps and speakers. */
+export type FormatOptions = Partial<CueOptions> & { txt?: Partial<TxtOptions> | undefined };
+
+export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, options: FormatOptions = {}): FormatResult {
   const done = (content: string): FormatResult => ({ ok: true, content, extension: format, mimeType: MIME[format] });
   if (TIMED_FORMATS.has(format) && !hasTiming(doc)) {
     return { ok: false, reason: `${format.toUpperCase()} needs timed segments, and this transcript has none (its source gives plain text only); use TXT or JSON` };
   }
   switch (format) {
     case 'txt':
-      if (hasSpeakers(doc.segments)) return done(speakerText(doc.segments ?? []));
-      return done(doc.text.endsWith('\n') || doc.text === '' ? doc.text : `${doc.text}\n`);
+      return done(formatTxt(doc, options.txt));
     case 'srt':
     case 'vtt':
       return done(subtitles(doc, format, options));

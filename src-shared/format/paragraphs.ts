@@ -3,8 +3,10 @@
 // ends where the speaker changes, where someone pauses at the end of a sentence, and, when it has
 // grown long, at the next sentence end. Automatic captions carry no punctuation at all, so for
 // them pause length alone decides. The same input always gives the same paragraphs (exports
-// are compared across runs and versions).
+// are compared across runs and versions). Rolling-caption repeats are removed first (repeats.ts):
+// paragraphs are for reading.
 import type { Segment } from '../transcript';
+import { collapseRepeatedLines, collapseWithIndex } from './repeats';
 
 export interface Paragraph {
   /** Where the paragraph starts and ends in the media; null for a transcript without timing. */
@@ -22,7 +24,11 @@ export interface ParagraphRules {
   sentencePauseMs: number;
   /** A pause this long starts a new paragraph whatever the punctuation. */
   longPauseMs: number;
-  /** From this length a paragraph ends at the next sentence end (punctuated text) or pause (unpunctuated). */
+  /**
+   * From this length a paragraph ends at the next sentence end (punctuated text), or at the next
+   * line (unpunctuated): rolling auto-captions run cue into cue without a gap, so waiting for a
+   * pause would make every paragraph `maxChars` long.
+   */
   targetChars: number;
   /** No paragraph grows past this: it ends at the next line whatever comes. */
   maxChars: number;
@@ -57,25 +63,28 @@ export function isPunctuated(texts: readonly string[]): boolean {
   return words === 0 || ends * 60 >= words;
 }
 
-/** Paragraphs of a timed transcript (segments in time order). */
+/**
+ * Paragraphs of a timed transcript (segments in time order). `first` and `last` are indexes into
+ * `segments` as given, though segments that only repeat the cue before them are left out.
+ */
 export function paragraphs(segments: readonly Segment[], rules: ParagraphRules = PARAGRAPH_RULES): Paragraph[] {
-  const punctuated = isPunctuated(segments.map((s) => s.text));
+  // Skipping empty lines here keeps a caption file's blank cues from starting or ending anything.
+  const lines = collapseWithIndex(segments).filter((c) => clean(c.segment.text) !== '');
+  const punctuated = isPunctuated(lines.map((c) => c.segment.text));
   const out: Paragraph[] = [];
-  let current: { parts: string[]; chars: number; first: number; last: number; speaker?: string } | undefined;
+  let current: { parts: string[]; chars: number; first: number; last: number; start: Segment; end: Segment; speaker?: string } | undefined;
 
   const close = () => {
     if (current === undefined) return;
     const text = clean(current.parts.join(' '));
-    const first = segments[current.first] as Segment;
-    const last = segments[current.last] as Segment;
-    if (text !== '') out.push({ startMs: first.startMs, endMs: last.endMs, ...(current.speaker !== undefined ? { speaker: current.speaker } : {}), text, first: current.first, last: current.last });
+    if (text !== '') out.push({ startMs: current.start.startMs, endMs: current.end.endMs, ...(current.speaker !== undefined ? { speaker: current.speaker } : {}), text, first: current.first, last: current.last });
     current = undefined;
   };
 
-  segments.forEach((segment, index) => {
+  lines.forEach(({ segment, index }) => {
     const text = clean(segment.text);
     if (current !== undefined) {
-      const previous = segments[current.last] as Segment;
+      const previous = current.end;
       const pause = segment.startMs - previous.endMs;
       const endedSentence = SENTENCE_END.test(clean(previous.text));
       const speakerChanged = (segment.speaker ?? '') !== (current.speaker ?? '');
@@ -85,13 +94,14 @@ export function paragraphs(segments: readonly Segment[], rules: ParagraphRules =
         current.chars >= rules.maxChars ||
         (punctuated
           ? endedSentence && (pause >= rules.sentencePauseMs || current.chars >= rules.targetChars)
-          : pause >= rules.unpunctuatedPauseMs && current.chars >= rules.targetChars / 2);
+          : (pause >= rules.unpunctuatedPauseMs && current.chars >= rules.targetChars / 2) || current.chars >= rules.targetChars);
       if (breakHere) close();
     }
-    if (current === undefined) current = { parts: [], chars: 0, first: index, last: index, ...(segment.speaker !== undefined && segment.speaker !== '' ? { speaker: segment.speaker } : {}) };
+    if (current === undefined) current = { parts: [], chars: 0, first: index, last: index, start: segment, end: segment, ...(segment.speaker !== undefined && segment.speaker !== '' ? { speaker: segment.speaker } : {}) };
     current.parts.push(text);
     current.chars += text.length + 1;
     current.last = index;
+    current.end = segment;
   });
   close();
   return out;
@@ -114,9 +124,7 @@ export function textParagraphs(text: string, rules: ParagraphRules = PARAGRAPH_R
       .map(untimed);
   }
   // A long line (a whole transcript on one line) is cut into its sentences first.
-  const lines = normalized
-    .split('\n')
-    .map(clean)
+  const lines = collapseRepeatedLines(normalized.split('\n').map(clean))
     .flatMap((line) => (line.length > rules.targetChars ? line.split(/(?<=[.!?…。！？]["'”’)\]]*)\s+/u) : [line]))
     .filter((l) => l !== '');
   const out: Paragraph[] = [];

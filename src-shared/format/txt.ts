@@ -1,0 +1,135 @@
+// The TXT export: a transcript as text a person reads. Rolling-caption repeats are always removed
+// (repeats.ts). Options: paragraphs instead of a line per caption, timestamps, speaker names.
+// Runs in the browser too. The file format is in README, "Export files" → TXT.
+import type { Segment } from '../transcript';
+import { paragraphs as timedParagraphs, textParagraphs } from './paragraphs';
+import { collapseRepeatedLines, collapseWithIndex } from './repeats';
+import { speakerText } from './speakers';
+
+/**
+ * `none`; `every`: a `[mm:ss]` mark before the first words at or past each `everySeconds` mark
+ * (inside a paragraph where it falls there); `paragraph`: a mark at the start of each paragraph,
+ * or of each line when paragraphs are off.
+ */
+export const TXT_TIMESTAMPS = ['none', 'every', 'paragraph'] as const;
+export type TxtTimestamps = (typeof TXT_TIMESTAMPS)[number];
+
+export interface TxtOptions {
+  /** Paragraphs (paragraphs.ts) separated by a blank line; off: a line per caption or line of the source. */
+  paragraphs: boolean;
+  timestamps: TxtTimestamps;
+  /** The interval of `timestamps: 'every'`, in seconds. */
+  everySeconds: number;
+  /** "Name: " where the speaker changes, for transcripts that name speakers. */
+  speakers: boolean;
+}
+
+export const TXT_EVERY_SECONDS = { min: 5, max: 3600 } as const;
+
+/**
+ * Without options TXT is what it always was, a line per caption, so scripts reading the CLI's
+ * output keep working. The desk's export dialog starts from DESK_TXT_OPTIONS: paragraphs on,
+ * since someone exporting from the desk wants to read it.
+ */
+export const DEFAULT_TXT_OPTIONS: TxtOptions = { paragraphs: false, timestamps: 'none', everySeconds: 30, speakers: true };
+export const DESK_TXT_OPTIONS: TxtOptions = { ...DEFAULT_TXT_OPTIONS, paragraphs: true };
+
+/** A run of words and when it starts (null without timing). */
+interface Piece {
+  startMs: number | null;
+  text: string;
+}
+
+/** A paragraph, or a line when paragraphs are off. */
+interface Block {
+  speaker?: string;
+  pieces: Piece[];
+}
+
+const HOUR_MS = 3_600_000;
+
+/** `[mm:ss]`, or `[h:mm:ss]` in every mark of a transcript that reaches an hour (so marks line up). */
+export function txtStamp(ms: number, withHours: boolean): string {
+  const total = Math.floor(Math.max(0, ms) / 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return withHours ? `[${h}:${pad(m)}:${pad(s)}]` : `[${pad(m + h * 60)}:${pad(s)}]`;
+}
+
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+const named = (speaker: string | undefined) => (speaker !== undefined && speaker !== '' ? { speaker } : {});
+
+function timedBlocks(segments: readonly Segment[], paragraphs: boolean): Block[] {
+  const lines = collapseWithIndex(segments).filter((c) => clean(c.segment.text) !== '');
+  if (!paragraphs) return lines.map(({ segment }) => ({ ...named(segment.speaker), pieces: [{ startMs: segment.startMs, text: clean(segment.text) }] }));
+  // Each paragraph holds the collapsed lines from its first to its last segment index, in order.
+  let at = 0;
+  return timedParagraphs(segments).map((p) => {
+    const pieces: Piece[] = [];
+    while (at < lines.length && (lines[at]?.index ?? Infinity) < p.first) at++;
+    for (; at < lines.length && (lines[at]?.index ?? Infinity) <= p.last; at++) {
+      const segment = (lines[at] as { segment: Segment }).segment;
+      pieces.push({ startMs: segment.startMs, text: clean(segment.text) });
+    }
+    return { ...named(p.speaker), pieces };
+  });
+}
+
+function untimedBlocks(text: string, paragraphs: boolean): Block[] {
+  if (paragraphs) return textParagraphs(text).map((p) => ({ pieces: [{ startMs: null, text: p.text }] }));
+  return collapseRepeatedLines(text.replace(/\r\n?/g, '\n').split('\n'))
+    .map(clean)
+    .filter((line) => line !== '')
+    .map((line) => ({ pieces: [{ startMs: null, text: line }] }));
+}
+
+function render(blocks: readonly Block[], options: TxtOptions, withHours: boolean): string {
+  const everyMs = Math.max(TXT_EVERY_SECONDS.min, options.everySeconds) * 1000;
+  let nextMark = 0;
+  let previousSpeaker: string | undefined;
+  const out = blocks.map((block) => {
+    const words = block.pieces.map((piece, i) => {
+      const at = piece.startMs;
+      let mark = '';
+      if (at !== null && options.timestamps === 'every' && at >= nextMark) {
+        mark = `${txtStamp(at, withHours)} `;
+        nextMark = (Math.floor(at / everyMs) + 1) * everyMs;
+      } else if (at !== null && options.timestamps === 'paragraph' && i === 0) mark = `${txtStamp(at, withHours)} `;
+      return `${mark}${piece.text}`;
+    });
+    const label = options.speakers && block.speaker !== undefined && block.speaker !== previousSpeaker ? `${block.speaker}: ` : '';
+    previousSpeaker = block.speaker;
+    // A mark at the block's start goes before the name: "[01:02] Ana: …" reads as when, then who.
+    const first = words[0] ?? '';
+    const stamp = /^\[[\d:]+\] /.exec(first)?.[0] ?? '';
+    words[0] = `${stamp}${label}${first.slice(stamp.length)}`;
+    return words.join(' ');
+  });
+  return out.length === 0 ? '' : `${out.join(options.paragraphs ? '\n\n' : '\n')}\n`;
+}
+
+/** The TXT of a transcript (segments in time order where it has timing). */
+export function formatTxt(doc: { text: string; segments: readonly Segment[] | null }, given: Partial<TxtOptions> = {}): string {
+  const options: TxtOptions = { ...DEFAULT_TXT_OPTIONS, ...given };
+  const segments = doc.segments !== null && doc.segments.length > 0 ? doc.segments : null;
+  const speakers = segments?.some((s) => s.speaker !== undefined && s.speaker !== '') ?? false;
+  if (!options.paragraphs && options.timestamps === 'none') {
+    // The line-per-caption TXT as it always was (the source's own text), less the rolling repeats.
+    if (speakers && options.speakers && segments !== null) return speakerText(collapseWithIndex(segments).map((c) => c.segment));
+    // Where the text is the captions a line each (YouTube, publisher captions), the timed rule
+    // decides, which keeps what is said again after a pause; else the source's text, line by line.
+    if (segments !== null && !speakers && doc.text === segments.map((s) => s.text).join('\n')) {
+      const lines = collapseWithIndex(segments).map((c) => c.segment.text);
+      return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+    }
+    if (segments === null || !speakers) {
+      const lines = collapseRepeatedLines(doc.text.split('\n')).join('\n');
+      return lines.endsWith('\n') || lines === '' ? lines : `${lines}\n`;
+    }
+  }
+  const withHours = segments?.some((s) => s.endMs >= HOUR_MS) ?? false;
+  const blocks = segments !== null ? timedBlocks(segments, options.paragraphs) : untimedBlocks(doc.text, options.paragraphs);
+  return render(blocks, options, withHours);
+}
