@@ -1,6 +1,7 @@
 // Export: what to write, in which format, where.
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../format/exportFormats';
+import { TXT_EVERY_SECONDS, TXT_TIMESTAMPS, type TxtOptions } from '../format/txtOptions';
 import { transcriptRefSchema } from './transcript';
 
 export const exportScopeSchema = z.discriminatedUnion('kind', [
@@ -21,6 +22,19 @@ export const exportScopeSchema = z.discriminatedUnion('kind', [
 ]);
 export type ExportScope = z.infer<typeof exportScopeSchema>;
 
+/**
+ * TXT's options (format/txt.ts); each one left out is the plain TXT's: a line per caption, no
+ * timestamps, speaker names on. Ignored by the other formats.
+ */
+export const txtOptionsSchema = z
+  .object({
+    paragraphs: z.boolean().default(false),
+    timestamps: z.enum(TXT_TIMESTAMPS).default('none'),
+    everySeconds: z.number().int().min(TXT_EVERY_SECONDS.min).max(TXT_EVERY_SECONDS.max).default(30),
+    speakers: z.boolean().default(true),
+  })
+  .strict() satisfies z.ZodType<TxtOptions, unknown>;
+
 export const exportInputSchema = z.object({
   scope: exportScopeSchema,
   format: z.enum(EXPORT_FORMATS),
@@ -30,6 +44,8 @@ export const exportInputSchema = z.object({
   folder: z.string().min(1).max(4096).optional(),
   /** Characters per subtitle line; the setting `desk.export.maxLineLength` when absent. */
   maxLineLength: z.number().int().min(10).max(200).optional(),
+  /** TXT's paragraphs, timestamps and speaker names; the plain TXT when absent. */
+  txt: txtOptionsSchema.optional(),
 });
 export type ExportInput = z.infer<typeof exportInputSchema>;
 

@@ -1,6 +1,7 @@
 // Issue 13 item 8: one transcript reached through two links is exported once, and the browser
 // build's download (desk.download, what POST /app/export/download streams) writes nothing on disk.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
@@ -61,4 +62,20 @@ it('downloads one transcript as the file itself, and refuses a malformed request
   expect(answer.value.contentType).toBe('text/plain; charset=utf-8');
   expect(await text(answer.value.body as NonNullable<typeof answer.value.body>)).toContain('Surface Go');
   expect(await t.desk.download({ scope: { kind: 'queue' }, format: 'docx' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+});
+
+it('exports and downloads a TXT with the paragraphs and timestamps asked for', async () => {
+  const { items } = await t.call('queue.list', {});
+  const scope = { kind: 'items' as const, ids: [items[1]?.id ?? ''] };
+  const expected = "[00:00] Hey guys, so this is the Surface Go. It's Microsoft's smallest & cheapest Surface. [00:05] The Type Cover is sold separately. And the price? 'Just' $399. [00:12] Let's find out if it's any good. [00:15] [Music]\n";
+  const answer = await t.desk.download({ scope, format: 'txt', target: 'folder', txt: { paragraphs: true, timestamps: 'every', everySeconds: 5 } });
+  if (!answer.ok) throw new Error(answer.error.message);
+  expect(await text(answer.value.body as NonNullable<typeof answer.value.body>)).toBe(expected);
+  const written = await t.call('export.run', { scope, format: 'txt', txt: { paragraphs: true, timestamps: 'every', everySeconds: 5 } });
+  expect(readFileSync(join(written.folder, written.files[0] ?? ''), 'utf8')).toBe(expected);
+  // Without options the TXT is a line per caption, as before.
+  const plain = await t.desk.download({ scope, format: 'txt' });
+  if (!plain.ok) throw new Error(plain.error.message);
+  expect(await text(plain.value.body as NonNullable<typeof plain.value.body>)).toMatch(/^Hey guys, so this is the Surface Go\.\nIt's Microsoft's/);
+  expect(await t.desk.download({ scope, format: 'txt', txt: { timestamps: 'hourly' } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 });

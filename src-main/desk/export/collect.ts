@@ -85,7 +85,7 @@ export function identityOf(view: TranscriptView): string {
   return `${view.platform}:${view.itemId ?? `${view.ref.kind}:${view.ref.key}`}`;
 }
 
-export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format'>, maxLineLength: number): Promise<ExportBatch> {
+export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format' | 'txt'>, maxLineLength: number): Promise<ExportBatch> {
   const batch: ExportBatch = { ready: [], skipped: [], folded: 0 };
   let list: Source[];
   if (input.scope.kind === 'source') {
@@ -107,7 +107,7 @@ export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'sc
       continue;
     }
     seen.add(identity);
-    const formatted = formatTranscript(toDocument(source.view), input.format, { maxLineLength });
+    const formatted = formatTranscript(toDocument(source.view), input.format, { maxLineLength, txt: input.txt });
     if (!formatted.ok) {
       batch.skipped.push({ name: source.label, reason: formatted.reason });
       continue;
