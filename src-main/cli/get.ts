@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { baseName } from '#shared/format/fileNames';
 import { EXPORT_FORMATS, formatTranscript } from '#shared/format/formatters';
+import { TXT_EVERY_SECONDS, type TxtOptions } from '#shared/format/txtOptions';
 import { libraryPlatformName } from '#shared/platforms';
 import { sourceHint } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
@@ -34,6 +35,10 @@ interface GetOptions {
   out?: string;
   lang?: string;
   maxLine?: number;
+  paragraphs?: boolean;
+  timestamps?: Pick<TxtOptions, 'timestamps' | 'everySeconds'>;
+  /** Commander's `--no-speakers`: true unless given. */
+  speakers: boolean;
 }
 
 function getFormat(value: string): GetFormat {
@@ -46,6 +51,23 @@ function lineLength(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 10 || n > 200) throw new InvalidArgumentError('expected a whole number of characters between 10 and 200');
   return n;
+}
+
+/** `--timestamps`: `none`, `paragraph`, `every` (30 s) or `every:N` seconds. */
+export function timestampsOption(value: string): Pick<TxtOptions, 'timestamps' | 'everySeconds'> {
+  const [kind, seconds, ...rest] = value.toLowerCase().split(':');
+  const { min, max } = TXT_EVERY_SECONDS;
+  if (rest.length === 0 && seconds === undefined && (kind === 'none' || kind === 'paragraph')) return { timestamps: kind, everySeconds: 30 };
+  if (rest.length === 0 && kind === 'every') {
+    const n = seconds === undefined ? 30 : Number(seconds);
+    if (Number.isInteger(n) && n >= min && n <= max) return { timestamps: 'every', everySeconds: n };
+  }
+  throw new InvalidArgumentError(`expected none, paragraph, every or every:N (N whole seconds from ${min} to ${max})`);
+}
+
+/** The TXT options the flags ask for; only those given, so plain `get` prints the TXT it always did. */
+function txtOptions(options: GetOptions): Partial<TxtOptions> {
+  return { ...(options.paragraphs === true ? { paragraphs: true } : {}), ...options.timestamps, ...(options.speakers ? {} : { speakers: false }) };
 }
 
 /** Where the transcripts come from: this machine's core with the owner's key, or a team server's. */
@@ -109,7 +131,7 @@ async function getOne(source: Source, url: string, options: GetOptions, signal: 
   }
   const platform = delivered.doc.platform ?? 'longform';
   const { doc, cost } = delivered;
-  const formatted = formatTranscript(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
+  const formatted = formatTranscript(doc, options.format, { ...(options.maxLine === undefined ? {} : { maxLineLength: options.maxLine }), txt: txtOptions(options) });
   if (!formatted.ok) {
     const again = platform === 'podcast' ? 'the episode is done, so submitting it again costs nothing' : 'the transcript is cached, so running again with --format txt or json costs nothing';
     say(`✗ ${url}: ${formatted.reason}. ${again[0]?.toUpperCase()}${again.slice(1)} (${cost} this time).`);
@@ -224,7 +246,10 @@ export function registerGet(program: Command): void {
     .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions)`, getFormat, 'txt' as GetFormat)
     .option('--out <dir>', 'write one file per URL into this folder, named after the title or id, never overwriting')
     .option('--lang <code>', 'caption language where the platform offers a choice (YouTube), e.g. de or pt-BR')
-    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength);
+    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)
+    .option('--paragraphs', 'txt: paragraphs separated by a blank line instead of a line per caption')
+    .option('--timestamps <when>', 'txt: none, paragraph ([mm:ss] before each paragraph or line) or every:N ([mm:ss] before the words at each N seconds)', timestampsOption)
+    .option('--no-speakers', 'txt: leave out the "Name: " where the speaker changes');
   addServerOptions(command).action(async (args: string[], options: GetOptions & ServerOptions) => {
     const source = await sourceOf(options);
     if (options.out !== undefined) {

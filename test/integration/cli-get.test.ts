@@ -96,4 +96,17 @@ describe('transcript-desk get', { timeout: cliGuardMs(3) }, () => {
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/expected one of txt, srt, vtt, json/);
   });
+
+  it('writes a readable TXT with --paragraphs and --timestamps, rolling auto-captions read once', async () => {
+    const rolling = await get(`https://youtu.be/${YOUTUBE_IDS.rollingVtt}`, '--paragraphs', '--timestamps', 'paragraph', '--out', out);
+    expect(rolling.code, rolling.stderr).toBe(0);
+    // test/fixtures/captions/youtube-asr.vtt: every line is in two or three cues of the file.
+    expect(readFileSync(rolling.stdout.trim(), 'utf8')).toBe("[00:00] hey guys so this is the surface go it's small & cheap [Music]\n");
+    const everyFive = await get(YT, '--timestamps', 'every:5', '--no-speakers');
+    expect(everyFive.code, everyFive.stderr).toBe(0);
+    expect(everyFive.stdout).toBe("[00:00] Hey guys, so this is the Surface Go.\nIt's Microsoft's smallest & cheapest Surface.\n[00:05] The Type Cover is sold separately.\nAnd the price? 'Just' $399.\n[00:12] Let's find out if it's any good.\n[00:15] [Music]\n");
+    const wrong = await get(YT, '--timestamps', 'every:2');
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/expected none, paragraph, every or every:N \(N whole seconds from 5 to 3600\)/);
+  });
 });
