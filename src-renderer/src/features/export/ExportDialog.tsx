@@ -5,6 +5,8 @@ import { EXPORT_FORMATS, type ExportFormat } from '#shared/format/exportFormats'
 import { downloadExport } from '../../lib/exportDownload';
 import { loadExportChoice, saveExportChoice, type ExportChoice } from './exportChoice';
 import { ExportResult, type ExportSummary } from './ExportResult';
+import { loadTxtChoice, saveTxtChoice } from './txtChoice';
+import { TxtOptionsFields } from './TxtOptionsFields';
 import { Dialog } from '../../components/Dialog';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -49,6 +51,11 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   const downloads = view?.host.kind === 'browser' && choice.destination === 'download';
   const [folder, setFolder] = useState('');
   const [cue, setCue] = useState(42);
+  const [txtChoice, setTxtChoice] = useState(loadTxtChoice);
+  const chooseTxt = (next: typeof txtChoice) => {
+    saveTxtChoice(next);
+    setTxtChoice(next);
+  };
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ExportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,10 +84,11 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     setBusy(true);
     setError(null);
     const maxLineLength = cue;
+    const txt = format === 'txt' ? { txt: txtChoice } : {};
     const done: Promise<ExportSummary> = downloads
-      ? downloadExport({ scope, format, target, maxLineLength }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
+      ? downloadExport({ scope, format, target, maxLineLength, ...txt }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
       : desk()
-          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength })
+          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength, ...txt })
           .then((out) => ({ ...out, written: { folder: out.folder, zipFile: out.zipFile, replaced: out.replaced }, downloaded: null }));
     done.then(setResult, (e: unknown) => setError(deskErrorOf(e).message)).finally(() => setBusy(false));
   };
@@ -135,6 +143,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
               </span>
             </label>
           )}
+          {format === 'txt' && <TxtOptionsFields value={txtChoice} onChange={chooseTxt} />}
           {(format === 'srt' || format === 'vtt') && (
             <label className="field">
               <span>Characters per subtitle line</span>
