@@ -63,24 +63,20 @@ function untimedBlocks(text: string, paragraphs: boolean): Block[] {
 function render(blocks: readonly Block[], options: TxtOptions, withHours: boolean): string {
   const everyMs = Math.max(TXT_EVERY_SECONDS.min, options.everySeconds) * 1000;
   let nextMark = 0;
+  /** The `[mm:ss] ` before a piece, if one goes there. */
+  const markBefore = (piece: Piece, first: boolean): string => {
+    if (piece.startMs === null) return '';
+    if (options.timestamps === 'paragraph') return first ? `${txtStamp(piece.startMs, withHours)} ` : '';
+    if (options.timestamps !== 'every' || piece.startMs < nextMark) return '';
+    nextMark = (Math.floor(piece.startMs / everyMs) + 1) * everyMs;
+    return `${txtStamp(piece.startMs, withHours)} `;
+  };
   let previousSpeaker: string | undefined;
   const out = blocks.map((block) => {
-    const words = block.pieces.map((piece, i) => {
-      const at = piece.startMs;
-      let mark = '';
-      if (at !== null && options.timestamps === 'every' && at >= nextMark) {
-        mark = `${txtStamp(at, withHours)} `;
-        nextMark = (Math.floor(at / everyMs) + 1) * everyMs;
-      } else if (at !== null && options.timestamps === 'paragraph' && i === 0) mark = `${txtStamp(at, withHours)} `;
-      return `${mark}${piece.text}`;
-    });
     const label = options.speakers && block.speaker !== undefined && block.speaker !== previousSpeaker ? `${block.speaker}: ` : '';
     previousSpeaker = block.speaker;
     // A mark at the block's start goes before the name: "[01:02] Ana: …" reads as when, then who.
-    const first = words[0] ?? '';
-    const stamp = /^\[[\d:]+\] /.exec(first)?.[0] ?? '';
-    words[0] = `${stamp}${label}${first.slice(stamp.length)}`;
-    return words.join(' ');
+    return block.pieces.map((piece, i) => `${markBefore(piece, i === 0)}${i === 0 ? label : ''}${piece.text}`).join(' ');
   });
   return out.length === 0 ? '' : `${out.join(options.paragraphs ? '\n\n' : '\n')}\n`;
 }
