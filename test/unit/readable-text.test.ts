@@ -215,3 +215,49 @@ describe('TXT options', () => {
     expect(formatTxt({ text: 'One line.\nTwo line.', segments: null }, { paragraphs: true, timestamps: 'every' })).toBe('One line. Two line.\n');
   });
 });
+
+describe('paragraph rules', () => {
+  const at = (text: string, startMs: number, endMs: number, speaker?: string): Segment => ({ text, startMs, endMs, ...(speaker === undefined ? {} : { speaker }) });
+  const texts = (segments: Segment[]) => paragraphs(segments).map((p) => p.text);
+
+  it('a new speaker starts a paragraph, even mid-sentence and without a pause', () => {
+    expect(paragraphs([at('So what I think is', 0, 1000, 'Ana'), at('sorry, go on.', 1000, 2000, 'Bo')]).map((p) => [p.speaker, p.text])).toEqual([
+      ['Ana', 'So what I think is'],
+      ['Bo', 'sorry, go on.'],
+    ]);
+  });
+
+  it('punctuated: a pause after a sentence end starts one, a short breath does not, a pause mid-sentence only when long', () => {
+    expect(texts([at('One.', 0, 1000), at('Two.', 1500, 2500), at('Three', 4000, 5000), at('four.', 5500, 6000), at('Five', 9000, 9500)])).toEqual(['One. Two.', 'Three four.', 'Five']);
+  });
+
+  it('unpunctuated: a pause ends a paragraph once it has half the target length; a short one stays whole', () => {
+    const line = 'word '.repeat(50).trim();
+    expect(texts([at(line, 0, 5000), at(line, 5800, 10_000)])).toHaveLength(2);
+    expect(texts([at('short line', 0, 1000), at('another', 1800, 2500)])).toEqual(['short line another']);
+  });
+
+  it('no paragraph grows past its maximum, even in a punctuated transcript where a long stretch has no sentence end', () => {
+    // Enough short sentences first that the transcript counts as punctuated; then 20 lines, one
+    // after the other, none ending a sentence.
+    const sentences = Array.from({ length: 15 }, (_, i) => at(`Yes ${i}.`, i * 500, i * 500 + 400));
+    const run = Array.from({ length: 20 }, (_, i) => at(`line ${i} ${'and then '.repeat(20).trim()},`, 20_000 + i * 1000, 20_000 + i * 1000 + 900));
+    const found = paragraphs([...sentences, ...run]);
+    expect(found.length).toBeGreaterThan(3);
+    for (const p of found) expect(p.text.length).toBeLessThanOrEqual(1200 + 200);
+  });
+
+  it('nothing to read gives no paragraphs', () => {
+    expect(paragraphs([])).toEqual([]);
+    expect(paragraphs([at('  ', 0, 100), at('', 100, 200)])).toEqual([]);
+    expect(documentParagraphs({ text: ' \n ', segments: null })).toEqual([]);
+  });
+
+  it('text without timing: its own blank-line paragraphs, else its lines gathered to sentence ends', () => {
+    expect(documentParagraphs({ text: 'First part.\nStill first.\n\nSecond part.', segments: [] }).map((p) => p.text)).toEqual(['First part. Still first.', 'Second part.']);
+    const sentence = 'This sentence is about fifty characters long, yes. ';
+    const found = documentParagraphs({ text: sentence.repeat(30), segments: null });
+    expect(found.length).toBeGreaterThan(2);
+    for (const p of found) expect(p.text).toMatch(/yes\.$/);
+  });
+});
