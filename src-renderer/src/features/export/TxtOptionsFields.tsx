@@ -9,11 +9,11 @@ export function TxtOptionsFields({ value, onChange }: { value: TxtOptions; onCha
     <fieldset className="choices">
       <legend>Text</legend>
       <label className="choice">
-        <input type="checkbox" checked={value.paragraphs} onChange={(e) => set({ paragraphs: e.target.checked })} /> Paragraphs
+        <input type="checkbox" checked={value.paragraphs} onChange={(e) => set({ paragraphs: e.target.checked })} /> Paragraphs{' '}
         <span className="muted">instead of a line per caption</span>
       </label>
       <label className="choice">
-        <input type="checkbox" checked={value.speakers} onChange={(e) => set({ speakers: e.target.checked })} /> Speaker names
+        <input type="checkbox" checked={value.speakers} onChange={(e) => set({ speakers: e.target.checked })} /> Speaker names{' '}
         <span className="muted">where the transcript names them</span>
       </label>
       <fieldset className="choices inline">
