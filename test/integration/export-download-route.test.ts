@@ -45,3 +45,12 @@ it('refuses a malformed request with the desk error, as JSON', async () => {
   expect(answer.headers.get(EXPORT_SUMMARY_HEADER)).toBeNull();
   expect(await answer.json()).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 });
+
+it('takes TXT options in the request, and refuses ones it does not know', async () => {
+  const headers = { origin: server.origin, [HTTP_SESSION_HEADER]: token };
+  const txt = (options: unknown) => download(headers, JSON.stringify({ scope: { kind: 'queue' }, format: 'txt', txt: options }));
+  expect((await txt({ paragraphs: true, timestamps: 'every', everySeconds: 30, speakers: false })).status).toBe(204);
+  for (const wrong of [{ timestamps: 'hourly' }, { everySeconds: 1 }, { paragraphs: 'yes' }, { columns: 2 }]) {
+    expect(await (await txt(wrong)).json()).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('txt') as unknown } });
+  }
+});
