@@ -170,8 +170,9 @@ export function VersionsPanel({ view }: { view: TranscriptView }) {
               </label>
               <span className="muted small">{row.detail}</span>
               {row.id === exporting && <span className="tag">exports</span>}
+              {row.id === shownId && <span className="tag">shown</span>}
               <button type="button" className="button small" aria-pressed={row.id === shownId} onClick={() => void versionActions.show(ref, row.id)}>
-                {row.id === shownId ? 'Shown' : 'Show'}
+                Show
               </button>
               {row.id !== null && (
                 <button type="button" className="button small danger" aria-label={`Delete ${row.name}`} onClick={() => void versionActions.remove(ref, row.id ?? '')}>
