@@ -40,7 +40,7 @@ import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
 import { expandForDesk } from './sources/expand';
 import { FollowEngine } from './follows/engine';
-import { chooseVersion, deleteVersion, editVersion, listVersions, versionContent } from './versions/index';
+import { chooseVersion, deleteVersion, editVersion, forgetVersions, listVersions, versionContent, versionKeysOfRows } from './versions/index';
 import { retranscribe } from './versions/retranscribe';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
@@ -294,7 +294,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'library.delete': async (input) => {
       // The browser build's copies of uploaded files go with their transcripts (the person's own files never do).
       const uploads = await uploadedFilesOf(deps.store, input.ids, uploadsDir);
+      // A deleted transcript's edits go with it: a later fetch of the item starts from its original again.
+      const versionKeys = await versionKeysOfRows(deps, input.ids);
       const deleted = await deps.store.library.delete(input.ids);
+      await forgetVersions(deps, versionKeys);
       for (const file of uploads) await rm(file, { force: true });
       events.emit('library.changed', {});
       return { deleted };

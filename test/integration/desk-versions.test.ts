@@ -94,3 +94,31 @@ describe('editing with versions', () => {
     expect(again).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('podcast episodes and local files') as string } });
   });
 });
+
+describe('deleting an edited transcript from the library', () => {
+  it('deletes its versions too: fetched again, it starts from its original with no versions', async () => {
+    const fixture = await startFixtureUpstream();
+    const home = tempHome();
+    const t = await openTestDesk(home.dir, fixture.url);
+    try {
+      const url = `https://www.youtube.com/watch?v=${YOUTUBE_IDS.withCaptions}`;
+      const ref = { kind: 'transcript' as const, platform: 'longform' as const, key: YOUTUBE_IDS.withCaptions };
+      const run = async () => {
+        await t.call('queue.enqueue', { entries: [{ url }] });
+        await t.call('queue.run', {});
+        await vi.waitFor(async () => expect((await t.call('queue.list', {})).items.every((i) => i.status === 'done' || i.status === 'cached')).toBe(true), { timeout: 20_000 });
+      };
+      await run();
+      await t.call('versions.edit', { ref, from: null, edit: { kind: 'segmentText', index: 0, text: 'An edit that goes with its transcript' } });
+      const { entries } = await t.call('library.search', { query: '', limit: 10, offset: 0 });
+      expect(await t.call('library.delete', { ids: entries.map((e) => e.id) })).toEqual({ deleted: 1 });
+      await t.call('queue.clear', { which: 'all' });
+      await run();
+      expect(await t.call('versions.list', { ref })).toEqual({ versions: [], exportVersion: null });
+    } finally {
+      await t.close();
+      home.remove();
+      await fixture.close();
+    }
+  });
+});

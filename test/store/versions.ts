@@ -69,6 +69,19 @@ export function describeVersionStore(name: string, open: () => Promise<OpenedSto
       expect((await store.versions.add(version(ref, 'Edit 4'))).number).toBe(1);
     });
 
+    it('deletes every version of one transcript and its choice, and no other transcript’s', async () => {
+      const ref = 'transcript:longform:vAll';
+      const v1 = await store.versions.add(version(ref, 'Edit 1'));
+      await store.versions.add(version(ref, 'Edit 2', v1.id));
+      await store.versions.choose(ref, v1.id);
+      const other = await store.versions.add(version('transcript:longform:vKept', 'Edit 1'));
+      expect(await store.versions.removeAll(ref)).toBe(2);
+      expect(await store.versions.list(ref)).toEqual([]);
+      expect(await store.versions.chosen(ref)).toBeNull();
+      expect(await store.versions.get(other.id)).toEqual(other);
+      expect(await store.versions.removeAll(ref)).toBe(0);
+    });
+
     it('gives ten versions added at once ten different numbers', async () => {
       const ref = 'transcript:tiktok:vRace';
       const added = await Promise.all(Array.from({ length: 10 }, (_, i) => store.versions.add(version(ref, `Edit ${i}`))));

@@ -84,3 +84,20 @@ export async function deleteVersion(deps: DeskDeps, ref: TranscriptRef, id: stri
   await deps.store.versions.remove(id);
   return listVersions(deps, ref);
 }
+
+/**
+ * The version keys of library rows, read before the rows are deleted (a deleted cached transcript
+ * can no longer be looked up); `forgetVersions` then deletes the person's versions with them.
+ */
+export async function versionKeysOfRows(deps: DeskDeps, ids: readonly number[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const id of ids) {
+    const row = await deps.store.library.get(id);
+    if (row !== undefined) keys.push(row.kind === 'episode' ? `episode:${row.refKey}` : `transcript:${row.platform}:${row.refKey}`);
+  }
+  return keys;
+}
+
+export async function forgetVersions(deps: DeskDeps, refKeys: readonly string[]): Promise<void> {
+  for (const refKey of refKeys) await deps.store.versions.removeAll(refKey);
+}

@@ -88,7 +88,7 @@ function tablesOf(ledger: Ledger, run: Runner, keyCache: KeyLookupCache, outside
     mediaJobs: wrap(ledger.mediaJobs, ['add', 'get', 'list', 'update', 'remove', 'requeueRunning'], run),
     follows: wrap(ledger.follows, ['add', 'get', 'bySourceKey', 'list', 'update', 'remove', 'items', 'itemCounts', 'addItems', 'updateItem', 'byQueueItem'], run),
     library: wrap(ledger.library, ['search', 'get', 'delete'], run),
-    versions: wrap(ledger.versions, ['add', 'get', 'list', 'remove', 'chosen', 'choose'], run),
+    versions: wrap(ledger.versions, ['add', 'get', 'list', 'remove', 'removeAll', 'chosen', 'choose'], run),
     settings: wrap(ledger.settings, ['get', 'all', 'set', 'clear'], run),
     maintenance: wrap(ledger.maintenance, ['sizes', 'rowCounts', 'checkpoint', 'vacuum'], run),
   };

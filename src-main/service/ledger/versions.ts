@@ -11,6 +11,7 @@ export class Versions {
   private readonly choice;
   private readonly setChoice;
   private readonly clearChoice;
+  private readonly dropAll;
 
   constructor(private readonly db: Database.Database) {
     this.insert = db.prepare<[string, string, number, number, string]>('INSERT INTO transcript_versions (id, ref_key, number, created_at, record) VALUES (?, ?, ?, ?, ?)');
@@ -21,6 +22,7 @@ export class Versions {
     this.choice = db.prepare<[string], { version_id: string }>('SELECT version_id FROM transcript_version_choices WHERE ref_key = ?');
     this.setChoice = db.prepare<[string, string]>('INSERT INTO transcript_version_choices (ref_key, version_id) VALUES (?, ?) ON CONFLICT (ref_key) DO UPDATE SET version_id = excluded.version_id');
     this.clearChoice = db.prepare<[string]>('DELETE FROM transcript_version_choices WHERE ref_key = ?');
+    this.dropAll = db.prepare<[string]>('DELETE FROM transcript_versions WHERE ref_key = ?');
   }
 
   add(version: NewTranscriptVersion): TranscriptVersion {
@@ -52,6 +54,11 @@ export class Versions {
       this.drop.run(id);
       return true;
     }).immediate();
+  }
+
+  removeAll(refKey: string): number {
+    // The choice row goes with its version (ON DELETE CASCADE).
+    return this.dropAll.run(refKey).changes;
   }
 
   chosen(refKey: string): string | null {

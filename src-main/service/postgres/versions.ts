@@ -41,6 +41,10 @@ export function pgVersions(sql: Sql): VersionStore {
         const gone = await s.query<{ id: string }>('DELETE FROM transcript_versions WHERE id = $1 RETURNING id', [id]);
         return gone.length > 0;
       }, false),
+    // The choice row goes with its version (ON DELETE CASCADE).
+    async removeAll(refKey) {
+      return (await sql.query<{ id: string }>('DELETE FROM transcript_versions WHERE ref_key = $1 RETURNING id', [refKey])).length;
+    },
     async chosen(refKey) {
       const [row] = await sql.query<{ version_id: string }>('SELECT version_id FROM transcript_version_choices WHERE ref_key = $1', [refKey]);
       return row?.version_id ?? null;

@@ -36,6 +36,8 @@ export interface VersionStore {
    * exists for this transcript), otherwise to the original. Returns whether it existed.
    */
   remove(id: string): Promise<boolean>;
+  /** Deletes every version of a transcript and its choice (the transcript left the library); returns how many went. */
+  removeAll(refKey: string): Promise<number>;
   /** The chosen version's id, or null for the original (also when nothing was chosen). */
   chosen(refKey: string): Promise<string | null>;
   /** Chooses a version of this transcript (null: the original); false when `id` is not one of its versions. */
