@@ -54,7 +54,7 @@ export const editSchema = z.discriminatedUnion('kind', [
   /** Segment `index` and the one after it become one. */
   z.object({ kind: z.literal('merge'), index }),
   /** Segment `index` cut before character `at` of its text. */
-  z.object({ kind: z.literal('split'), index, at: z.number().int().min(1).max(20_000) }),
+  z.object({ kind: z.literal('split'), index, at: z.number().int().min(0).max(20_000) }),
   /** A transcript without segments (free text): its whole text. */
   z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(5_000_000) }),
 ]);

@@ -47,6 +47,7 @@ describe('edits', () => {
     ]);
     expect(edited.segments).toHaveLength(4);
     expect(() => applyEdit(timed, { kind: 'split', index: 2, at: 19 })).toThrow('inside it');
+    expect(() => applyEdit(timed, { kind: 'split', index: 2, at: 0 })).toThrow('both sides of the cut');
     expect(() => applyEdit(timed, { kind: 'split', index: 9, at: 2 })).toThrow('There is no line 10');
   });
 

@@ -22,10 +22,13 @@ export function SegmentEditor({ transcript, segments }: { transcript: Transcript
   const segment = editing === null ? undefined : segments?.[editing];
   const [text, setText] = useState('');
   const [speaker, setSpeaker] = useState('');
+  /** Where the cursor is in the box: a split needs text on both sides of it. */
+  const [caret, setCaret] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     setText(segment?.text ?? '');
     setSpeaker(segment?.speaker ?? '');
+    setCaret(0);
     box.current?.focus();
   }, [segment]);
   if (editing === null || segment === undefined) return null;
@@ -54,7 +57,7 @@ export function SegmentEditor({ transcript, segments }: { transcript: Transcript
         <span>
           Line {editing + 1} at {clock(segment.startMs)}
         </span>
-        <textarea ref={box} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea ref={box} rows={3} value={text} onChange={(e) => setText(e.target.value)} onSelect={(e) => setCaret(e.currentTarget.selectionStart)} />
       </label>
       <div className="segment-editor-actions">
         <button type="submit" className="button small primary" disabled={text.trim() === '' || text === segment.text}>
@@ -65,11 +68,8 @@ export function SegmentEditor({ transcript, segments }: { transcript: Transcript
           className="button small"
           title={text === segment.text ? 'Cut the line where the cursor is' : 'Save the fix first: the cut is made in the saved line'}
           // The cursor's offset counts characters of the saved line: unsaved typing would move it.
-          disabled={text !== segment.text}
-          onClick={() => {
-            const at = box.current?.selectionStart ?? 0;
-            void edit({ kind: 'split', index: editing, at });
-          }}
+          disabled={text !== segment.text || caret <= 0 || caret >= text.length}
+          onClick={() => void edit({ kind: 'split', index: editing, at: caret })}
         >
           Split at cursor
         </button>
