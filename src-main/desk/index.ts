@@ -40,6 +40,8 @@ import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
 import { expandForDesk } from './sources/expand';
 import { FollowEngine } from './follows/engine';
+import { chooseVersion, deleteVersion, editVersion, forgetVersions, listVersions, versionContent, versionKeysOfRows } from './versions/index';
+import { retranscribe } from './versions/retranscribe';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
@@ -262,6 +264,12 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     'podcast.artwork': async (input) => ({ dataUrl: await artwork.get(input.url) }),
     'transcript.get': (input) => readTranscript(deps, input.ref, (path, video) => links.srcFor(path, video)),
+    'versions.list': (input) => listVersions(deps, input.ref),
+    'versions.get': (input) => versionContent(deps, input.ref, input.id),
+    'versions.edit': (input) => editVersion(deps, input.ref, input.from, input.edit),
+    'versions.choose': (input) => chooseVersion(deps, input.ref, input.id),
+    'versions.delete': (input) => deleteVersion(deps, input.ref, input.id),
+    'versions.retranscribe': (input) => retranscribe(deps, input),
     'export.run': async (input) => {
       let folder = await exportFolderOf(settingsCtx);
       // The desktop app asks where to export when the request names no folder.
@@ -286,7 +294,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'library.delete': async (input) => {
       // The browser build's copies of uploaded files go with their transcripts (the person's own files never do).
       const uploads = await uploadedFilesOf(deps.store, input.ids, uploadsDir);
+      // A deleted transcript's edits go with it: a later fetch of the item starts from its original again.
+      const versionKeys = await versionKeysOfRows(deps, input.ids);
       const deleted = await deps.store.library.delete(input.ids);
+      await forgetVersions(deps, versionKeys);
       for (const file of uploads) await rm(file, { force: true });
       events.emit('library.changed', {});
       return { deleted };

@@ -8,6 +8,7 @@ import { specFieldsOf } from '#service/core/transcript';
 import { localBodyOf } from '#service/localTranscripts';
 import type { CachedTranscript } from '#service/store/port';
 import type { DeskDeps } from './deps';
+import { chosenVersion } from './versions/refKey';
 
 /** Mints the player's link for a local file (desk/media/links.ts); absent where no player can be offered (exports). */
 export type PlayerSrc = (path: string, video: boolean) => string;
@@ -78,4 +79,15 @@ async function localFileView(cached: CachedTranscript, playerSrc: PlayerSrc | un
 
 export function toDocument(view: TranscriptView): TranscriptDocument {
   return { title: view.title, sourceUrl: view.sourceUrl ?? undefined, platform: view.platform, language: view.language, text: view.text, segments: view.segments };
+}
+
+/**
+ * What exports read: the transcript with its export version's text and timed lines (desk/versions;
+ * none chosen: the original's), and the original's title, source and dates.
+ */
+export async function readForExport(deps: DeskDeps, ref: TranscriptRef): Promise<TranscriptView> {
+  const view = await readTranscript(deps, ref);
+  const version = await chosenVersion(deps, ref);
+  // TODO(integrator): i18-prov adds `provenance` to the view; set it to `version.provenance` here.
+  return version === undefined ? view : { ...view, text: version.text, segments: version.segments };
 }

@@ -15,6 +15,7 @@ import './styles/pages.css';
 import './styles/dialogs.css';
 import './styles/sources.css';
 import './styles/follows.css';
+import './styles/versions.css';
 
 ensureDesk();
 const root = document.getElementById('root');

@@ -14,6 +14,7 @@ import { PERMANENT_REASONS } from '../queue/permanence';
 import { enqueueInputSchema, MAX_ENQUEUE, queueItemSchema, queueStateSchema } from './queue';
 import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
 import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
+import { VERSION_OPERATIONS } from './versions';
 import { upstreamProfileViewSchema, upstreamResetInputSchema, upstreamSetInputSchema } from './upstream';
 import { welcomeViewSchema } from './welcome';
 
@@ -97,6 +98,7 @@ export const OPERATIONS = {
   'models.cancel': { input: z.object({ name: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) },
   ...MEDIA_OPERATIONS,
   ...SOURCE_OPERATIONS,
+  ...VERSION_OPERATIONS,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof OPERATIONS;

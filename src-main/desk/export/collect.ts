@@ -8,7 +8,7 @@ import type { TranscriptView } from '#shared/contract/transcript';
 import { baseName } from '#shared/format/fileNames';
 import { formatTranscript } from '#shared/format/formatters';
 import type { DeskDeps } from '../deps';
-import { readTranscript, toDocument } from '../transcripts';
+import { readForExport, toDocument } from '../transcripts';
 import { sourceEntries } from './sourceScope';
 
 interface Source {
@@ -48,7 +48,7 @@ async function fromQueueItem(deps: DeskDeps, item: QueueItem): Promise<Source> {
   const notReady = NOT_READY[item.status];
   if (notReady !== undefined || item.transcript === null) return { label, name, view: null, skipped: notReady ?? 'no transcript' };
   try {
-    const view = await readTranscript(deps, item.transcript);
+    const view = await readForExport(deps, item.transcript);
     return { label, name: baseName(view.title ?? item.title, item.itemId ?? view.itemId ?? item.url), view, skipped: null };
   } catch (error) {
     return { label, name, view: null, skipped: error instanceof Error ? error.message : String(error) };
@@ -66,7 +66,7 @@ async function sources(deps: DeskDeps, scope: Exclude<ExportInput['scope'], { ki
     }
     case 'transcripts':
       return Promise.all(scope.refs.map(async (ref) => {
-        const view = await readTranscript(deps, ref);
+        const view = await readForExport(deps, ref);
         return { label: view.title ?? ref.key, name: baseName(view.title, view.itemId ?? ref.key), view, skipped: null };
       }));
     case 'library':
@@ -74,7 +74,7 @@ async function sources(deps: DeskDeps, scope: Exclude<ExportInput['scope'], { ki
         const row = await deps.store.library.get(id);
         if (row === undefined) return { label: `library entry ${id}`, name: `transcript-${id}`, view: null, skipped: 'no longer in the library' };
         const ref = row.kind === 'episode' ? { kind: 'episode' as const, key: row.refKey } : { kind: 'transcript' as const, platform: row.platform, key: row.refKey };
-        const view = await readTranscript(deps, ref);
+        const view = await readForExport(deps, ref);
         return { label: row.title ?? row.refKey, name: baseName(view.title, view.itemId ?? row.refKey), view, skipped: null };
       }));
   }

@@ -11,7 +11,7 @@ import { parseAny } from '#shared/url/parse';
 import { expandSource } from '#service/sources/index';
 import type { DeskDeps } from '../deps';
 import { expandError } from '../sources/expand';
-import { readTranscript } from '../transcripts';
+import { readForExport } from '../transcripts';
 
 export interface SourceEntry {
   label: string;
@@ -37,7 +37,7 @@ function refsFor(url: string, platform: string | null): TranscriptRef[] {
 
 async function readFirst(deps: DeskDeps, refs: readonly TranscriptRef[]): Promise<TranscriptView | null> {
   for (const ref of refs) {
-    const view = await readTranscript(deps, ref).catch(() => null);
+    const view = await readForExport(deps, ref).catch(() => null);
     if (view !== null) return view;
   }
   return null;

@@ -15,6 +15,7 @@ import { SettingsStore } from './settings';
 import { SttTasks } from './sttTasks';
 import { MediaJobs } from './mediaJobs';
 import { Follows } from './follows';
+import { Versions } from './versions';
 import { TranscriptCache } from './transcriptCache';
 
 export class Ledger {
@@ -29,6 +30,7 @@ export class Ledger {
   readonly sttTasks: SttTasks;
   readonly mediaJobs: MediaJobs;
   readonly follows: Follows;
+  readonly versions: Versions;
   readonly queue: QueueItems;
   readonly library: Library;
   readonly maintenance: LedgerMaintenance;
@@ -48,6 +50,7 @@ export class Ledger {
     this.sttTasks = new SttTasks(db);
     this.mediaJobs = new MediaJobs(db);
     this.follows = new Follows(db);
+    this.versions = new Versions(db);
     this.queue = new QueueItems(db);
     this.library = new Library(db, index);
     this.maintenance = new LedgerMaintenance(db);

@@ -88,6 +88,7 @@ function tablesOf(ledger: Ledger, run: Runner, keyCache: KeyLookupCache, outside
     mediaJobs: wrap(ledger.mediaJobs, ['add', 'get', 'list', 'update', 'remove', 'requeueRunning'], run),
     follows: wrap(ledger.follows, ['add', 'get', 'bySourceKey', 'list', 'update', 'remove', 'items', 'itemCounts', 'addItems', 'updateItem', 'byQueueItem'], run),
     library: wrap(ledger.library, ['search', 'get', 'delete'], run),
+    versions: wrap(ledger.versions, ['add', 'get', 'list', 'remove', 'removeAll', 'chosen', 'choose'], run),
     settings: wrap(ledger.settings, ['get', 'all', 'set', 'clear'], run),
     maintenance: wrap(ledger.maintenance, ['sizes', 'rowCounts', 'checkpoint', 'vacuum'], run),
   };
@@ -128,6 +129,7 @@ export class SqliteStore implements Store {
   readonly mediaJobs;
   readonly follows;
   readonly library;
+  readonly versions;
   readonly settings;
   readonly maintenance;
   private readonly lock = new AsyncLock();
@@ -148,6 +150,7 @@ export class SqliteStore implements Store {
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
     ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs, follows: this.follows } = tables);
+    this.versions = tables.versions;
     this.begin = ledger.db.prepare('BEGIN IMMEDIATE');
     this.commit = ledger.db.prepare('COMMIT');
     this.rollback = ledger.db.prepare('ROLLBACK');

@@ -33,6 +33,7 @@ import { pgSettings } from './settings';
 import { pgSttTasks } from './sttTasks';
 import { pgMediaJobs } from './mediaJobs';
 import { pgFollows } from './follows';
+import { pgVersions } from './versions';
 import { ClientSql, inTransaction, openPool, PoolSql, type Sql } from './sql';
 import { pgTranscriptCache, type CacheLimit } from './transcriptCache';
 
@@ -71,6 +72,7 @@ function tablesOn(sql: Sql, keyCache: KeyLookupCache, cacheLimit: CacheLimit, ou
     cache,
     settings,
     library: pgLibrary(sql),
+    versions: pgVersions(sql),
     queue: pgQueue(sql),
     mediaJobs: pgMediaJobs(sql),
     follows: pgFollows(sql),
@@ -94,6 +96,7 @@ export class PgStore implements ClusterStore {
   readonly mediaJobs;
   readonly follows;
   readonly library;
+  readonly versions;
   readonly settings;
   readonly maintenance;
   /** The team server's chunk hand-over (not in the port: one machine keeps its audio in a file). */
@@ -114,6 +117,7 @@ export class PgStore implements ClusterStore {
     ({ accounts: this.accounts, keys: this.keys, credits: this.credits, rateWindows: this.rateWindows, cache: this.cache } = tables);
     ({ podcastJobs: this.podcastJobs, podcastWork: this.podcastWork, sttTasks: this.sttTasks, queue: this.queue } = tables);
     ({ library: this.library, settings: this.settings, maintenance: this.maintenance, mediaJobs: this.mediaJobs, follows: this.follows } = tables);
+    this.versions = tables.versions;
     this.chunkWork = pgChunkWork(outside);
   }
 

@@ -35,6 +35,7 @@ import type { PodcastJobRecordStore, PodcastWorkStore } from './podcast';
 import type { QueueItemStore } from './queue';
 import type { LibraryStore, TranscriptCacheStore } from './transcripts';
 import type { MaintenanceStore, SettingsRowStore, SttTaskStore } from './upkeep';
+import type { VersionStore } from './versions';
 
 /** The table groups; the same inside and outside a transaction. */
 export interface StoreTables {
@@ -50,6 +51,8 @@ export interface StoreTables {
   readonly mediaJobs: MediaJobStore;
   readonly follows: FollowStore;
   readonly library: LibraryStore;
+  /** A person's edits and re-transcriptions of a transcript, and the version its exports use. */
+  readonly versions: VersionStore;
   readonly settings: SettingsRowStore;
   readonly maintenance: MaintenanceStore;
 }
@@ -70,6 +73,7 @@ export type * from './podcast';
 export type * from './queue';
 export type * from './transcripts';
 export type * from './upkeep';
+export type * from './versions';
 export { HIT_END, HIT_START } from './transcripts';
 export { decodeSetting } from './upkeep';
 export { hashKey, isPlan, KEY_PREFIX, normalizePrefix, PLANS } from './accounts';

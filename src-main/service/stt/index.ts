@@ -47,6 +47,14 @@ export interface TranscribeOptions {
   maxDownloadBytes?: number;
   /** Extra headers for a URL source's requests (a CDN that wants a Referer). */
   downloadHeaders?: Record<string, string>;
+  /**
+   * A catalogue whisper model for this run instead of the `stt.whisper.model` setting (the
+   * desk's "Transcribe again with …"); ignored by the other engines.
+   */
+  whisperModel?: string;
+  // TODO(integrator): i18-stt adds `task` to this entry point; keep one of the two on merge.
+  /** `translate`: whisper's translate-to-English mode, passed to the engine for every chunk. */
+  task?: 'transcribe' | 'translate';
 }
 
 export interface TranscriptionResult {
@@ -108,7 +116,9 @@ export class SpeechToText {
   async transcribeMedia(source: MediaSource, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
     const { signal, onProgress } = options;
     throwIfCancelled(signal);
-    const settings = await this.settings.stt();
+    const saved = await this.settings.stt();
+    // A model chosen for this run wins over the saved file or model, for this run only.
+    const settings = options.whisperModel === undefined ? saved : { ...saved, whisper: { model: options.whisperModel, modelPath: null } };
     const language = options.language ?? settings.language;
     const engine = await selectEngine(settings, this.deps.home, options.engine ?? settings.engine, language);
     const report = (progress: SttProgress) => onProgress?.({ ...progress, engine: engine.id });
@@ -135,7 +145,7 @@ export class SpeechToText {
       });
 
       const taskKey = options.taskKey ?? (await taskKeyFor(source));
-      const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}`;
+      const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}${options.task === 'translate' ? '|translate' : ''}`;
       const stored = await this.deps.store.sttTasks.get(taskKey);
       let plan: ChunkPlan;
       let finished = new Map<number, Segment[]>();
@@ -159,6 +169,7 @@ export class SpeechToText {
         tasks: this.deps.store.sttTasks,
         scratchDir: work.dir,
         signal: signal ?? new AbortController().signal,
+        ...(options.task === undefined ? {} : { task: options.task }),
         onChunkDone: (p) => report({ stage: 'transcribing', ...p }),
       });
       const merged = mergeChunks(results, engine.wordLevel);

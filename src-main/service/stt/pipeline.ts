@@ -26,6 +26,8 @@ export interface RunChunksInput {
   tasks: SttTaskStore;
   scratchDir: string;
   signal: AbortSignal;
+  /** Whisper's translate-to-English; engines without it refuse (EngineTranscribeOptions.task). */
+  task?: 'transcribe' | 'translate';
   onChunkDone: (progress: ChunkProgress) => void;
 }
 
@@ -55,7 +57,7 @@ export async function runChunks(input: RunChunksInput): Promise<ChunkResult[]> {
       const bytes = (chunk.endSample - chunk.startSample) * BYTES_PER_SAMPLE;
       const buffer = Buffer.alloc(bytes);
       await pcm.read(buffer, 0, bytes, chunk.startSample * BYTES_PER_SAMPLE);
-      const segments = placeSegments(await engine.transcribe(buffer, { signal, scratchDir: input.scratchDir }), chunk);
+      const segments = placeSegments(await engine.transcribe(buffer, { signal, scratchDir: input.scratchDir, ...(input.task === undefined ? {} : { task: input.task }) }), chunk);
       if (signal.aborted) throw cancelled(input.signal);
       await tasks.saveChunk(taskKey, chunk.index, segments);
       results.push({ chunk, segments });

@@ -16,6 +16,9 @@ import { ExportDialog } from '../export/ExportDialog';
 import { findHits, splitHits } from './findMatches';
 import { LocalFile, seek, usePlayingLine } from './LocalFile';
 import { useDrawerInert } from './useDrawerInert';
+import { LineEditButton, SegmentEditor } from './SegmentEditor';
+import { useShownView } from './shownView';
+import { VersionsPanel } from './VersionsPanel';
 
 interface Line {
   text: string;
@@ -138,6 +141,8 @@ function ViewerBody({ view }: { view: TranscriptView }) {
           <p className="muted small">Another language: the REST API and `transcript-desk get --lang` fetch it (1 credit).</p>
         </details>
       )}
+      <VersionsPanel view={view} />
+      <SegmentEditor transcript={view.ref} segments={view.segments} />
       <div ref={scroller} className="viewer-lines" data-testid="viewer-lines">
         {lines.length === 0 ? (
           <p className="empty-note">This transcript is empty: the video has no captions of its speech.</p>
@@ -167,6 +172,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
                       </span>
                     )}
                     {splitHits(line.text, term).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+                    {line.startMs !== null && <LineEditButton index={row.index} />}
                   </p>
                 </div>
               );
@@ -180,7 +186,9 @@ function ViewerBody({ view }: { view: TranscriptView }) {
 }
 
 export function Viewer() {
-  const { ref, view, error, loading, close } = useViewer();
+  const { ref, view: original, error, loading, close } = useViewer();
+  // The version the versions panel shows (the export version when it opens), over the original's metadata.
+  const view = useShownView(original);
   const heading = useRef<HTMLHeadingElement>(null);
   const open = ref !== null;
   useReturnFocus(open);

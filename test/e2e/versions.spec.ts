@@ -1,0 +1,125 @@
+// Issue 18, editing with versions, in the browser build of a real `serve --ui`: the publisher's
+// VTT of a podcast episode (Sarah and Gillian) opened in the viewer, a line fixed and a speaker
+// renamed, each a new version; the export shows both; the REST API still answers the episode's
+// original transcript, byte for byte. Then the episode's audio transcribed again by pocketsphinx
+// (another source than the publisher) as a third version: the viewer switches between versions
+// and compares two, changes marked in words as well as colour, and axe finds nothing to fix.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { speechGuardMs } from '../helpers/guards';
+import { words } from '../helpers/wer';
+import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
+import { CLIP_TEXT } from '../upstream/media';
+import { scanBothThemes } from './axe';
+import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+
+const EPISODE = episodeLink(PODCAST_IDS.show, PODCAST_IDS.publisher, 'should-you-have-a-trailer');
+const EXPORT_DIR = resolve(__dirname, '../../test-results/e2e/versions-export');
+const FIXED = 'In today’s show you will learn whether or not you';
+
+let desk: RunningDesk;
+let mediaDir: string;
+
+test.beforeAll(async () => {
+  mediaDir = mkdtempSync(join(tmpdir(), 'td-e2e-media-'));
+  desk = await startDesk({ mediaDir, settings: { 'stt.engine': 'pocketsphinx', 'stt.workers': '1' } });
+});
+test.afterAll(async () => {
+  await desk.stop();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+/** The episode through the REST API, as any script asks for it: the finished transcript (deduped), raw. */
+async function restBody(): Promise<string> {
+  const response = await fetch(`${desk.url}/api/podcast/transcript`, { method: 'POST', headers: { authorization: `Bearer ${desk.ownerKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: EPISODE }) });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Exports the open transcript as SRT into a fresh folder on the server; the file's text. */
+async function exportOpen(page: Page, folder: string): Promise<string> {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  await page.getByTestId('viewer').getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
+  await dialog.getByRole('radio', { name: /SRT/ }).check();
+  await dialog.getByRole('radio', { name: 'Save on the server' }).check();
+  await dialog.getByLabel('Folder').fill(folder);
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  await expect(dialog.getByTestId('export-result')).toContainText(`1 file written to ${folder}`);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const [file] = readdirSync(folder);
+  return readFileSync(join(folder, file ?? ''), 'utf8');
+}
+
+test('fix a line and rename a speaker, export shows both, the REST API keeps the original; transcribe again, switch versions, compare', async ({ page }) => {
+  test.setTimeout(speechGuardMs(12, { overheadMs: 120_000 }));
+  await desk.signIn(page);
+  await page.getByLabel('Links to add').fill(EPISODE);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  await page.getByRole('button', { name: '▶ Run' }).click();
+  const card = page.getByTestId('job-card').filter({ hasText: 'Should You Have a Trailer?' });
+  await expect(card).toHaveAttribute('data-status', 'done', { timeout: 30_000 }); // a hang guard: the publisher's file, no speech-to-text
+  const original = await restBody();
+  await card.getByRole('button', { name: 'Open' }).click();
+  const viewer = page.getByTestId('viewer');
+  const lines = viewer.locator('.line');
+  await expect(lines.first()).toContainText("Sarah: In today's episode, you'll learn whether or not you");
+
+  // A line fixed: the viewer shows the new version at once.
+  await viewer.getByRole('button', { name: 'Edit line 1' }).click();
+  await viewer.getByLabel(/^Line 1 at 0:00/).fill(FIXED);
+  await viewer.getByRole('button', { name: 'Save fix' }).click();
+  await expect(lines.first()).toContainText(`Sarah: ${FIXED}`);
+
+  // Gillian renamed on every line she speaks, made from the fixed version.
+  await viewer.getByRole('button', { name: 'Edit line 6' }).click();
+  await viewer.getByLabel('Speaker of this line').fill('Jill');
+  await viewer.getByRole('button', { name: 'Rename Gillian everywhere' }).click();
+  await expect(viewer.getByTestId('speaker')).toHaveText(['Sarah: ', 'Jill: ']);
+  await expect(lines.first()).toContainText(FIXED);
+
+  // SRT wraps long lines and names a speaker where a turn begins; Gillian is still named in Sarah's words.
+  const srt = (await exportOpen(page, join(EXPORT_DIR, 'edited'))).replace(/\s+/g, ' ');
+  expect(srt).toContain(`Sarah: ${FIXED}`);
+  expect(srt).toContain('Jill: Hi Buzzsprout');
+  expect(srt).not.toContain('Gillian: ');
+  expect(await restBody()).toBe(original);
+
+  // The panel: the original and two edits, the latest exporting.
+  const panel = viewer.getByTestId('versions');
+  await panel.locator('summary').click();
+  const rows = panel.locator('li.version');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText('v2 · Renamed Gillian → Jill');
+  await expect(rows.nth(2)).toContainText('edited from v1 · Fixed line 1');
+  await expect(rows.nth(2).getByRole('radio')).toBeChecked();
+
+  // The episode's audio through pocketsphinx: a third version, shown and exporting.
+  const again = panel.getByRole('form', { name: 'Transcribe again' });
+  await again.getByLabel('Engine').selectOption('pocketsphinx');
+  await again.getByRole('button', { name: 'Transcribe again' }).click();
+  await expect(rows).toHaveCount(4, { timeout: speechGuardMs(12) });
+  await expect(rows.nth(3)).toContainText('v3 · pocketsphinx');
+  await expect(rows.nth(3)).toContainText('speech-to-text, pocketsphinx');
+  await expect(rows.nth(3).getByRole('radio')).toBeChecked();
+  const heard = new Set(words(await viewer.getByTestId('viewer-lines').innerText()));
+  expect(['lighthouse', 'harbor', 'keeper', 'stairs', 'lamp'].filter((w) => heard.has(w) && words(CLIP_TEXT).includes(w)).length).toBeGreaterThan(0);
+
+  // Back to the original, then the original compared with the re-transcription.
+  await rows.nth(0).getByRole('button', { name: 'Show' }).click();
+  await expect(lines.first()).toContainText("Sarah: In today's episode");
+  await panel.getByRole('button', { name: 'Show changes' }).click();
+  const diff = panel.getByTestId('diff');
+  await expect(diff).toContainText(/From Original to v3 · pocketsphinx[^:]*: \d+ words added, \d+ removed/);
+  expect(await diff.locator('ins').count()).toBeGreaterThan(0);
+  expect(await diff.locator('del').count()).toBeGreaterThan(0);
+  await expect(diff.locator('ins .visually-hidden').first()).toHaveText('added: ');
+  await scanBothThemes(page, 'viewer with the versions panel and a comparison open');
+  await page.screenshot({ path: join(SCREENSHOTS, 'versions.png') });
+
+  // Still the original on the REST API after all of it.
+  expect(await restBody()).toBe(original);
+});
