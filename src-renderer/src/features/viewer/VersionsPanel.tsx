@@ -100,7 +100,10 @@ function FreeTextEditor({ view }: { view: TranscriptView }) {
 
 function Compare({ view, names }: { view: TranscriptView; names: { id: string; name: string }[] }) {
   const [a, setA] = useState(ORIGINAL);
-  const [b, setB] = useState(names.at(-1)?.id ?? ORIGINAL);
+  // Until the person picks one, "with" follows the newest version: a re-transcription that lands
+  // while the panel is open is what they will want to compare.
+  const [picked, setB] = useState<string | null>(null);
+  const b = picked ?? names.at(-1)?.id ?? ORIGINAL;
   const [pair, setPair] = useState<[VersionContent, VersionContent] | null>(null);
   const options = [{ id: ORIGINAL, name: 'Original' }, ...names];
   const compare = async () => {
