@@ -122,36 +122,45 @@ export function vocabularySuggestions(segments: readonly Segment[], glossary: re
   const terms = uniqueTerms(glossary).map((term) => ({ term, key: squash(term), words: wordsOf(term).length }));
   segments.forEach((segment, index) => {
     const words = wordsOf(segment.text);
+    const lower = segment.text.toLowerCase();
     const taken = new Array<boolean>(words.length).fill(false);
+    const free = (start: number, n: number) => !taken.slice(start, start + n).some(Boolean);
+    // A possessive is the term itself ("Ada Lovelace's" needs no fixing); words joined by
+    // punctuation ("open, telemetry") are not one spelling of a term.
+    const spanAt = (start: number, n: number) => {
+      const span = words
+        .slice(start, start + n)
+        .join(' ')
+        .replace(/['’]s$/i, '');
+      return lower.includes(span.toLowerCase()) ? span : undefined;
+    };
+    // Exact spellings first, so a near match never swallows a correct one with a neighbour word.
+    for (const { term, words: n } of terms) {
+      for (let start = 0; start + n <= words.length; start++) if (spanAt(start, n) === term) taken.fill(true, start, start + n);
+    }
     for (const { term, key, words: termWords } of terms) {
       if (key.length < 3) continue;
       const max = allowedDistance(key.length);
       for (let start = 0; start < words.length; start++) {
+        // At one place, the span nearest the term (fewest edits) is the one suggested.
+        let best: { span: string; n: number; d: number } | undefined;
         for (let n = Math.max(1, termWords - 1); n <= termWords + 1 && start + n <= words.length; n++) {
-          if (taken.slice(start, start + n).some(Boolean)) continue;
-          // A possessive is the term itself: "Ada Lovelace's" needs no fixing.
-          const span = words
-            .slice(start, start + n)
-            .join(' ')
-            .replace(/['’]s$/i, '');
-          // Words joined by punctuation ("open, telemetry") are not one spelling of a term.
-          if (!segment.text.toLowerCase().includes(span.toLowerCase())) continue;
-          if (span === term) {
-            taken.fill(true, start, start + n);
-            continue;
-          }
+          const span = spanAt(start, n);
+          if (span === undefined || span === term || !free(start, n)) continue;
           const squashed = squash(span);
-          if (distance(squashed, key, max) > max) continue;
-          // One letter off a word that is itself common ("there"/"these") would be noise: a near
-          // match must share the term's first letter.
+          // One letter off a common word ("there"/"these") would be noise: a near match must
+          // share the term's first letter.
           if (squashed[0] !== key[0]) continue;
-          taken.fill(true, start, start + n);
-          const id = `${span.toLowerCase()}\u0000${term}`;
-          const entry = found.get(id) ?? { from: span, to: term, count: 0, segments: [] };
-          entry.count++;
-          if (entry.segments.at(-1) !== index) entry.segments.push(index);
-          found.set(id, entry);
+          const d = distance(squashed, key, max);
+          if (d <= max && (best === undefined || d < best.d)) best = { span, n, d };
         }
+        if (best === undefined) continue;
+        taken.fill(true, start, start + best.n);
+        const id = `${best.span.toLowerCase()}\u0000${term}`;
+        const entry = found.get(id) ?? { from: best.span, to: term, count: 0, segments: [] };
+        entry.count++;
+        if (entry.segments.at(-1) !== index) entry.segments.push(index);
+        found.set(id, entry);
       }
     }
   });

@@ -97,6 +97,17 @@ async function taskKeyFor(source: MediaSource): Promise<string> {
   return `file:${path}:${info?.size ?? 0}:${Math.round(info?.mtimeMs ?? 0)}`;
 }
 
+/**
+ * What finished chunks of a task are valid for. Chunks are reused only from a run that asked the
+ * same: a translation never takes transcribed chunks, a changed vocabulary transcribes again. (A
+ * plain run keeps the fingerprint it always had, so a task interrupted before this existed still
+ * resumes.)
+ */
+export function chunkFingerprint(engine: Pick<SpeechEngine, 'fingerprint' | 'chunking'>, samples: number, task: SttTask, prompt: string | undefined): string {
+  const asked = `${task === 'translate' ? '|translate' : ''}${prompt === undefined ? '' : `|prompt:${createHash('sha256').update(prompt).digest('hex').slice(0, 16)}`}`;
+  return `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}${asked}`;
+}
+
 export class SpeechToText {
   readonly settings: Settings;
   /** Places for the platforms' synchronous transcriptions (platforms/speech.ts); the CLI and podcast jobs do not take them. */
@@ -157,11 +168,7 @@ export class SpeechToText {
       });
 
       const taskKey = options.taskKey ?? (await taskKeyFor(source));
-      // Chunks are reused only from a run that asked the same: a translation never takes transcribed
-      // chunks, a changed vocabulary transcribes again. (The default run keeps the fingerprint it
-      // always had, so a task interrupted before this existed still resumes.)
-      const asked = `${task === 'translate' ? '|translate' : ''}${prompt === undefined ? '' : `|prompt:${createHash('sha256').update(prompt).digest('hex').slice(0, 16)}`}`;
-      const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}${asked}`;
+      const fingerprint = chunkFingerprint(engine, samples, task, prompt);
       const stored = await this.deps.store.sttTasks.get(taskKey);
       let plan: ChunkPlan;
       let finished = new Map<number, Segment[]>();
