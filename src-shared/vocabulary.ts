@@ -166,3 +166,29 @@ export function vocabularySuggestions(segments: readonly Segment[], glossary: re
   });
   return [...found.values()].sort((a, b) => b.count - a.count || a.from.localeCompare(b.from));
 }
+
+/** Settings ▸ Speech-to-text's glossary box: one term per line (or comma-separated). */
+export function parseTermLines(text: string): string[] {
+  return uniqueTerms(text.split(/[\n,]/));
+}
+
+/**
+ * Settings ▸ Speech-to-text's box of per-show lists: one show or source a line, `key = term, term`.
+ * ` = ` and not `:` separates, since a source URL has colons. Lines without it are ignored.
+ */
+export function parseSourceLines(text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const line of text.split('\n')) {
+    const at = line.indexOf(' = ');
+    if (at < 0) continue;
+    const key = line.slice(0, at).trim();
+    const terms = uniqueTerms(line.slice(at + 3).split(','));
+    if (key !== '' && terms.length > 0) out[key] = uniqueTerms([...(out[key] ?? []), ...terms]);
+  }
+  return out;
+}
+
+export const formatSourceLines = (bySource: Readonly<Record<string, readonly string[]>>) =>
+  Object.entries(bySource)
+    .map(([key, terms]) => `${key} = ${terms.join(', ')}`)
+    .join('\n');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SETTING_SCHEMAS } from '#shared/settings';
 import type { Segment } from '#shared/transcript';
-import { PROMPT_MAX_TOKENS, estimateTokens, vocabularyFor, vocabularyPrompt, vocabularySuggestions } from '#shared/vocabulary';
+import { PROMPT_MAX_TOKENS, estimateTokens, formatSourceLines, parseSourceLines, parseTermLines, vocabularyFor, vocabularyPrompt, vocabularySuggestions } from '#shared/vocabulary';
 
 const seg = (text: string, i = 0): Segment => ({ text, startMs: i * 1000, endMs: i * 1000 + 900 });
 
@@ -56,5 +56,18 @@ describe('vocabulary settings', () => {
     expect(SETTING_SCHEMAS['stt.vocabulary'].safeParse(['x'.repeat(81)]).success).toBe(false);
     expect(SETTING_SCHEMAS['stt.vocabulary.bySource'].safeParse({ 'Ship It Show': ['Ada Lovelace'] }).success).toBe(true);
     expect(SETTING_SCHEMAS['stt.vocabulary.bySource'].safeParse({ '': ['x'] }).success).toBe(false);
+  });
+});
+
+describe('the settings boxes', () => {
+  it('read a glossary one term a line or comma-separated, blanks and repeats dropped', () => {
+    expect(parseTermLines('Kubernetes\n  OpenTelemetry , Helm\n\nkubernetes\n')).toEqual(['Kubernetes', 'OpenTelemetry', 'Helm']);
+  });
+
+  it('read per-show lists keyed by a title or a URL, and write them back the same', () => {
+    const text = 'Ship It Show = Ada Lovelace, Kubernetes\nhttps://feeds.example.com/rss = Grafana\nno separator here';
+    const bySource = parseSourceLines(text);
+    expect(bySource).toEqual({ 'Ship It Show': ['Ada Lovelace', 'Kubernetes'], 'https://feeds.example.com/rss': ['Grafana'] });
+    expect(parseSourceLines(formatSourceLines(bySource))).toEqual(bySource);
   });
 });
