@@ -58,7 +58,7 @@ describe('findLoops', () => {
 });
 
 describe('no loops in recorded transcripts', () => {
-  const dirs = ['captions', 'podcast'].map((d) => resolve(__dirname, '../fixtures', d));
+  const dirs = ['captions', 'podcast', 'youtube'].map((d) => resolve(__dirname, '../fixtures', d));
   const files = dirs.flatMap((dir) => readdirSync(dir).filter((f) => /\.(vtt|srt|xml|json)$/.test(f)).map((f) => join(dir, f)));
   const parsed = files
     .map((file) => ({ file, result: parseCaptions(readFileSync(file, 'utf8')) }))
