@@ -25,6 +25,11 @@ describe('findLoops', () => {
     expect(findings[0]).toMatchObject({ firstSegment: 1, lastSegment: 40, phrase: 'thank you for watching', repeats: 40 });
   });
 
+  it('finds a line longer than a phrase written three times', () => {
+    const line = 'Please make sure to like and subscribe to the channel.';
+    expect(findLoops(lines('Bye.', line, line, line))).toEqual([expect.objectContaining({ firstSegment: 1, lastSegment: 3, repeats: 3 })]);
+  });
+
   it('finds a long line repeated word for word, even only twice', () => {
     const line = 'We will now go through every one of the settings in the panel on the left.';
     const findings = findLoops(lines('First things first.', line, line, 'Right.'));
@@ -41,6 +46,11 @@ describe('findLoops', () => {
       'Okay.',
       'Okay.',
       'The the problem is, is that we, we never checked.',
+      'We will rock you.',
+      'We will rock you.',
+      'We will rock you.',
+      'Ten green bottles hanging on the wall, ten green bottles.',
+      'Ten green bottles hanging on the wall, ten green bottles.',
     );
     expect(findLoops(speech)).toEqual([]);
   });

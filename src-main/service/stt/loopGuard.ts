@@ -3,10 +3,10 @@
 // over and over. Pure: it reads one chunk's segments and says which of them look looped and why.
 //
 // The thresholds are set so that people repeating themselves stays clean ("no, no, no", "ha ha ha
-// ha", a chorus sung four times is the limit of what it accepts): a 1-word phrase must repeat 16
-// times in a row, a 2-word one 8 times, a 3-word one 6 times, a 4- to 8-word one 4 times. Checked
-// against the pocketsphinx outputs on flite speech and the recorded caption files in test/fixtures
-// (test/unit/stt-loop-guard.test.ts).
+// ha", a chorus line sung three times): a 1-word phrase must repeat 16 times in a row, a 2-word one
+// 8 times, a 3-word one 6 times, a 4- to 8-word one 4 times. Checked on the recorded caption files
+// in test/fixtures (test/unit/stt-loop-guard.test.ts) and on pocketsphinx's output for flite speech
+// (test/integration/stt-pipeline.test.ts).
 import type { Segment } from '#shared/transcript';
 
 export interface LoopFinding {
@@ -28,10 +28,14 @@ export const MAX_PHRASE_WORDS = 8;
 /** How many times in a row a phrase of `n` words must occur to be a loop. */
 export const repeatsNeeded = (n: number) => Math.max(4, Math.ceil(16 / n));
 
-/** Identical consecutive segments: this many of at least 3 words, or two of at least LONG_LINE_WORDS. */
+/**
+ * Identical consecutive segments longer than a phrase (up to 8 words the phrase rule decides, so a
+ * chorus line sung three times stays clean): three of them, or two of at least LONG_LINE_WORDS,
+ * which nobody says twice word for word.
+ */
 const SAME_LINE_REPEATS = 3;
-const SAME_LINE_MIN_WORDS = 3;
-const LONG_LINE_WORDS = 10;
+const SAME_LINE_MIN_WORDS = MAX_PHRASE_WORDS + 1;
+const LONG_LINE_WORDS = 12;
 
 const normalizeWord = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}']+/gu, '');
 
