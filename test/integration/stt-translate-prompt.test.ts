@@ -6,10 +6,13 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROMPT_MAX_TOKENS, estimateTokens } from '#shared/vocabulary';
 import { OpenAiEngine } from '#service/stt/engines/openai';
-import { PocketsphinxEngine } from '#service/stt/engines/pocketsphinx';
+import { PocketsphinxEngine, pocketsphinxProblem } from '#service/stt/engines/pocketsphinx';
 import { whisperOptions } from '#service/stt/engines/whisper';
 import { chunkFingerprint, type SttError } from '#service/stt/index';
 import { listen, type Loopback } from '../helpers/loopback';
+import { openTestService } from '../helpers/stt';
+
+const pocketsphinxMissing = await pocketsphinxProblem('en');
 
 interface Received {
   path: string;
@@ -94,6 +97,18 @@ describe('other engines', () => {
     const error = (await new PocketsphinxEngine().transcribe(pcm, { ...run, task: 'translate' }).catch((e: unknown) => e)) as SttError;
     expect(error.code).toBe('engine_unavailable');
     expect(error.message).toMatch(/pocketsphinx cannot translate/);
+  });
+
+  it.skipIf(pocketsphinxMissing !== undefined)(`a translation asked of pocketsphinx is refused before the file is read${pocketsphinxMissing === undefined ? '' : ` (skipped: ${pocketsphinxMissing})`}`, async () => {
+    const stt = await openTestService();
+    try {
+      // The file does not exist: a refusal that came after reading it would say bad_media.
+      const error = (await stt.stt.transcribeMedia({ file: '/nonexistent/episode.mp3' }, { engine: 'pocketsphinx', task: 'translate' }).catch((e: unknown) => e)) as SttError;
+      expect(error.code).toBe('engine_unavailable');
+      expect(error.message).toMatch(/pocketsphinx engine cannot translate to English/);
+    } finally {
+      await stt.remove();
+    }
   });
 
   it('whisper gets its translate flag, the prompt, and on a retry the temperature without carried context', () => {
