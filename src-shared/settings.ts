@@ -3,6 +3,7 @@
 // that depend on the machine (cores − 1 workers) stay in src-main/service/settings.ts.
 import { z } from 'zod';
 import { endpointUrlProblem, teamServerUrlProblem } from './endpointUrl';
+import { VOCABULARY_LIMITS } from './vocabulary';
 
 export const ENGINE_IDS = ['whisper', 'openai', 'pocketsphinx'] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
@@ -27,6 +28,9 @@ const endpointUrl = z.string().superRefine((raw, ctx) => {
   const problem = endpointUrlProblem(raw);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
+
+/** A glossary: bounded, so a prompt and a settings row stay small. */
+const vocabularyTerms = z.array(z.string().trim().min(1).max(VOCABULARY_LIMITS.termChars)).max(VOCABULARY_LIMITS.terms);
 
 /** A team server's base URL: http(s), no credentials, query or fragment (endpointUrl.ts). */
 const teamServerUrl = z.string().superRefine((raw, ctx) => {
@@ -59,6 +63,18 @@ export const SETTING_SCHEMAS = {
   // headless server keep it in the ledger file under the data home (mode 0700).
   'stt.openai.apiKey': z.string().min(1).nullable(),
   'stt.openai.model': z.string().min(1),
+  /**
+   * Names and terms speech should be written with (custom vocabulary, src-shared/vocabulary.ts):
+   * the prompt of engines that take one, and replace suggestions for caption transcripts.
+   */
+  'stt.vocabulary': vocabularyTerms,
+  /**
+   * Vocabulary of one show or followed source, keyed by what the job knows of it (a podcast's show
+   * title, a follow's source URL), used before the global list. Kept in settings, not a table.
+   */
+  'stt.vocabulary.bySource': z
+    .record(z.string().trim().min(1).max(VOCABULARY_LIMITS.sourceKeyChars), vocabularyTerms)
+    .refine((r) => Object.keys(r).length <= VOCABULARY_LIMITS.sources, `at most ${VOCABULARY_LIMITS.sources} sources`),
   /** The desk's colours; `system` follows the operating system. */
   'desk.theme': z.enum(THEMES),
   /** Queue items sent at once. The rate limit (120 a minute) is the real ceiling; more only helps slow upstreams. */
@@ -111,6 +127,8 @@ export const SETTING_DEFAULTS: SettingValues = {
   'stt.openai.baseUrl': null,
   'stt.openai.apiKey': null,
   'stt.openai.model': 'whisper-1',
+  'stt.vocabulary': [],
+  'stt.vocabulary.bySource': {},
   'desk.theme': 'system',
   'desk.queue.concurrency': 3,
   'desk.export.maxLineLength': 42,

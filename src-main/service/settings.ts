@@ -38,6 +38,8 @@ export interface SttSettings {
   workers: number;
   whisper: { model: string | null; modelPath: string | null };
   openai: { baseUrl: string | null; apiKey: string | null; model: string };
+  /** Custom vocabulary (src-shared/vocabulary.ts): the global list and the lists by show or source. */
+  vocabulary: { global: string[]; bySource: Record<string, string[]> };
 }
 
 /**
@@ -119,6 +121,7 @@ export class Settings {
       workers: all['stt.workers'] ?? defaultWorkers(),
       whisper: { model: all['stt.whisper.model'], modelPath: all['stt.whisper.modelPath'] },
       openai: { baseUrl: all['stt.openai.baseUrl'], apiKey: all['stt.openai.apiKey'], model: all['stt.openai.model'] },
+      vocabulary: { global: all['stt.vocabulary'], bySource: all['stt.vocabulary.bySource'] },
     };
   }
 }

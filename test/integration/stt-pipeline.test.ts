@@ -9,6 +9,7 @@ import { decodeToPcmFile } from '#service/stt/audio/decode';
 import { EnergyMeter } from '#service/stt/audio/energy';
 import { planChunks } from '#service/stt/chunker';
 import { PocketsphinxEngine } from '#service/stt/engines/pocketsphinx';
+import { findLoops } from '#service/stt/loopGuard';
 import { mergeChunks } from '#service/stt/merge';
 import { runChunks } from '#service/stt/pipeline';
 import type { SttError, SttProgress } from '#service/stt/index';
@@ -70,6 +71,9 @@ describe('transcribeMedia with pocketsphinx', () => {
       previous = s.startMs;
     }
     expect(result.segments.length).toBeGreaterThan(5);
+    // The loop guard takes real speech for what it is: nothing flagged, no loop across chunk seams either.
+    expect(result.segments.filter((s) => s.suspect !== undefined)).toEqual([]);
+    expect(findLoops(result.segments)).toEqual([]);
 
     // Progress: the total is known before any chunk is done, then each chunk counts once up to it.
     const transcribing = events.filter((e) => e.stage === 'transcribing');

@@ -78,3 +78,17 @@ describe('groupWords', () => {
     ]);
   });
 });
+
+describe('the loop guard’s flag', () => {
+  const reason = '"the" repeats 20 times in a row: the engine may have looped';
+  it('survives the merge, and a subtitle line holding a flagged word is flagged', () => {
+    const looped = Array.from({ length: 3 }, (_, i) => ({ ...word('the', 4000 + i * 100, 4080 + i * 100), suspect: reason }));
+    const merged = mergeChunks([{ chunk: chunk(0, 0, 6000, 0, 6000), segments: [word('so', 3500), ...looped, word('end', 5500)] }], true);
+    expect(merged.filter((s) => s.suspect === reason).map((s) => s.text)).toEqual(['the', 'the', 'the']);
+    const lines = groupWords(merged);
+    expect(lines.map((l) => [l.text, l.suspect])).toEqual([
+      ['so the the the', reason],
+      ['end', undefined],
+    ]);
+  });
+});

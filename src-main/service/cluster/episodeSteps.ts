@@ -18,7 +18,7 @@ import { BYTES_PER_SAMPLE, SAMPLE_RATE } from '../stt/audio/tools';
 import { planChunks, type ChunkPlan } from '../stt/chunker';
 import type { SpeechEngine } from '../stt/engines/engine';
 import { groupWords, mergeChunks } from '../stt/merge';
-import { placeSegments } from '../stt/pipeline';
+import { transcribeChunk as guardedChunk } from '../stt/pipeline';
 import { decodeForChunks } from '../stt/prepare';
 import { createWorkDir } from '../stt/workdir';
 import type { UpstreamClient } from '../upstream/client';
@@ -158,7 +158,8 @@ export async function transcribeChunk(deps: StepDeps, job: JobWithMetadata<Chunk
   const scratch = await createWorkDir(deps.home);
   let segments;
   try {
-    segments = placeSegments(await engine.transcribe(pcm, { signal, scratchDir: scratch.dir }), chunk);
+    // The loop guard as on one machine (pipeline.ts): a looped chunk is run again once, or flagged.
+    segments = await guardedChunk(engine, pcm, chunk, { signal, scratchDir: scratch.dir });
   } finally {
     await scratch.remove();
   }

@@ -37,6 +37,8 @@ export class QueuedSpeechToText extends SpeechToText {
   /** A URL goes to the workers; a local file (a CLI run on this machine) is transcribed here. */
   override async transcribeMedia(source: MediaSource, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
     if (!('url' in source)) return super.transcribeMedia(source, options);
+    // A media job carries no task or vocabulary yet: refuse rather than hand back a transcription as a translation.
+    if (options.task === 'translate') throw new SttError('engine_unavailable', "The team server's workers do not translate yet; translate on this machine");
     const { signal } = options;
     const job: MediaJob = {
       url: source.url,
@@ -73,5 +75,5 @@ export class QueuedSpeechToText extends SpeechToText {
 
 function resultOf(output: MediaOutput): TranscriptionResult {
   if (!output.ok) throw new SttError(output.code, output.message);
-  return { text: output.text, segments: output.segments, durationSeconds: output.durationSeconds, engine: output.engine as EngineId, model: null, chunksTotal: output.chunksTotal, chunksReused: 0 };
+  return { text: output.text, segments: output.segments, durationSeconds: output.durationSeconds, engine: output.engine as EngineId, model: null, chunksTotal: output.chunksTotal, chunksReused: 0, task: 'transcribe' };
 }

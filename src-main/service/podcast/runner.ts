@@ -190,6 +190,8 @@ export class PodcastRunner {
       { file: audio },
       {
         taskKey: `podcast:${key}`,
+        // The show's own vocabulary (stt.vocabulary.bySource, keyed by the show title the desk shows) before the global one.
+        vocabularySources: [episode.showTitle],
         signal,
         onProgress: (p) => {
           if (p.stage !== 'transcribing') return;

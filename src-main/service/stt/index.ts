@@ -1,6 +1,7 @@
 // The entry point of speech-to-text for everything else: the CLI, the podcast runner, and the
 // fetchers of platforms without captions (Instagram, X, Kick, Twitch). Audio in (a local file or a
 // URL), timed transcript out.
+import { createHash } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import type { Segment } from '#shared/transcript';
 import type { Store } from '../store/port';
@@ -10,13 +11,14 @@ import { SttAdmission } from './admission';
 import { downloadMedia } from './audio/download';
 import { probeMedia, type MediaInfo } from './audio/probe';
 import { planChunks, type ChunkPlan } from './chunker';
-import type { SpeechEngine } from './engines/engine';
+import type { SpeechEngine, SttTask } from './engines/engine';
 import { selectEngine } from './engines/select';
-import { cancelled, throwIfCancelled } from './errors';
+import { cancelled, SttError, throwIfCancelled } from './errors';
 import { decodeForChunks } from './prepare';
 import { groupWords, mergeChunks } from './merge';
 import { runChunks } from './pipeline';
 import { createWorkDir, sweepStaleWorkDirs } from './workdir';
+import { vocabularyFor, vocabularyPrompt } from '#shared/vocabulary';
 
 export type MediaSource = { file: string } | { url: string };
 
@@ -52,9 +54,18 @@ export interface TranscribeOptions {
    * desk's "Transcribe again with …"); ignored by the other engines.
    */
   whisperModel?: string;
-  // TODO(integrator): i18-stt adds `task` to this entry point; keep one of the two on merge.
-  /** `translate`: whisper's translate-to-English mode, passed to the engine for every chunk. */
-  task?: 'transcribe' | 'translate';
+  /**
+   * `transcribe` (the default): text in the language spoken. `translate`: English text whatever
+   * the language spoken, by whisper's translate mode or an OpenAI-compatible /audio/translations;
+   * pocketsphinx refuses it (`engine_unavailable`) before any audio is read. A translated run
+   * never reuses chunks of a transcribed one (the task is part of the chunk fingerprint).
+   */
+  task?: SttTask;
+  /**
+   * Keys of `stt.vocabulary.bySource` this audio belongs to (a podcast's show title, a follow's
+   * source URL): their terms go into the engine's prompt before the global `stt.vocabulary`.
+   */
+  vocabularySources?: string[];
 }
 
 export interface TranscriptionResult {
@@ -68,6 +79,8 @@ export interface TranscriptionResult {
   chunksTotal: number;
   /** Chunks taken from an earlier, interrupted run of the same task. */
   chunksReused: number;
+  /** What the run made of the speech (TranscribeOptions.task). */
+  task: SttTask;
 }
 
 export interface SpeechToTextDeps {
@@ -87,6 +100,17 @@ async function taskKeyFor(source: MediaSource): Promise<string> {
   const path = await realpath(source.file).catch(() => source.file);
   const info = await stat(path).catch(() => undefined);
   return `file:${path}:${info?.size ?? 0}:${Math.round(info?.mtimeMs ?? 0)}`;
+}
+
+/**
+ * What finished chunks of a task are valid for. Chunks are reused only from a run that asked the
+ * same: a translation never takes transcribed chunks, a changed vocabulary transcribes again. (A
+ * plain run keeps the fingerprint it always had, so a task interrupted before this existed still
+ * resumes.)
+ */
+export function chunkFingerprint(engine: Pick<SpeechEngine, 'fingerprint' | 'chunking'>, samples: number, task: SttTask, prompt: string | undefined): string {
+  const asked = `${task === 'translate' ? '|translate' : ''}${prompt === undefined ? '' : `|prompt:${createHash('sha256').update(prompt).digest('hex').slice(0, 16)}`}`;
+  return `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}${asked}`;
 }
 
 export class SpeechToText {
@@ -121,6 +145,12 @@ export class SpeechToText {
     const settings = options.whisperModel === undefined ? saved : { ...saved, whisper: { model: options.whisperModel, modelPath: null } };
     const language = options.language ?? settings.language;
     const engine = await selectEngine(settings, this.deps.home, options.engine ?? settings.engine, language);
+    const task = options.task ?? 'transcribe';
+    if (task === 'translate' && !engine.translates) {
+      await engine.close();
+      throw new SttError('engine_unavailable', `The ${engine.id} engine cannot translate to English; pick whisper or an OpenAI-compatible endpoint`);
+    }
+    const prompt = vocabularyPrompt(vocabularyFor(settings.vocabulary.global, settings.vocabulary.bySource, options.vocabularySources ?? []));
     const report = (progress: SttProgress) => onProgress?.({ ...progress, engine: engine.id });
     await sweepStaleWorkDirs(this.deps.home);
     const work = await createWorkDir(this.deps.home);
@@ -145,7 +175,7 @@ export class SpeechToText {
       });
 
       const taskKey = options.taskKey ?? (await taskKeyFor(source));
-      const fingerprint = `${engine.fingerprint}|${samples}|${JSON.stringify(engine.chunking)}${options.task === 'translate' ? '|translate' : ''}`;
+      const fingerprint = chunkFingerprint(engine, samples, task, prompt);
       const stored = await this.deps.store.sttTasks.get(taskKey);
       let plan: ChunkPlan;
       let finished = new Map<number, Segment[]>();
@@ -165,17 +195,18 @@ export class SpeechToText {
         finished,
         pcmFile,
         engine,
+        task,
+        ...(prompt === undefined ? {} : { prompt }),
         workers: options.workers ?? settings.workers,
         tasks: this.deps.store.sttTasks,
         scratchDir: work.dir,
         signal: signal ?? new AbortController().signal,
-        ...(options.task === undefined ? {} : { task: options.task }),
         onChunkDone: (p) => report({ stage: 'transcribing', ...p }),
       });
       const merged = mergeChunks(results, engine.wordLevel);
       const segments = engine.wordLevel ? groupWords(merged) : merged;
       await this.deps.store.sttTasks.forget(taskKey);
-      return { text: segments.map((s) => s.text).join('\n'), segments, durationSeconds: seconds, engine: engine.id, model: engine.model, chunksTotal, chunksReused: finished.size };
+      return { text: segments.map((s) => s.text).join('\n'), segments, durationSeconds: seconds, engine: engine.id, model: engine.model, chunksTotal, chunksReused: finished.size, task };
     } catch (error) {
       if (signal?.aborted) throw cancelled(signal);
       throw error;
@@ -188,4 +219,5 @@ export class SpeechToText {
 
 
 export { SttError, isSttError, type SttErrorCode } from './errors';
+export type { SttTask } from './engines/engine';
 export type { MediaInfo } from './audio/probe';

@@ -111,7 +111,8 @@ export function mergeChunks(results: readonly ChunkResult[], wordLevel: boolean)
     const startMs = Math.max(floor, Math.round(s.startMs));
     const endMs = Math.max(startMs, Math.round(s.endMs));
     floor = startMs;
-    return { text: s.text.trim(), startMs, endMs };
+    // The loop guard's flag (pipeline.ts) survives the merge: the viewer shows it.
+    return { text: s.text.trim(), startMs, endMs, ...(s.suspect === undefined ? {} : { suspect: s.suspect }) };
   });
 }
 
@@ -127,7 +128,9 @@ export function groupWords(segments: readonly Segment[], options = { pauseMs: 60
       lines.push(line);
       line = undefined;
     }
-    line = line === undefined ? { ...w } : { text: `${line.text} ${w.text}`, startMs: line.startMs, endMs: w.endMs };
+    // A line holding a flagged word is flagged (the first reason met).
+    const suspect = line?.suspect ?? w.suspect;
+    line = line === undefined ? { ...w } : { text: `${line.text} ${w.text}`, startMs: line.startMs, endMs: w.endMs, ...(suspect === undefined ? {} : { suspect }) };
   }
   if (line !== undefined) lines.push(line);
   return lines;

@@ -2,17 +2,24 @@ import type { Segment } from '#shared/transcript';
 import type { EngineId } from '#service/settings';
 import type { ChunkingPolicy } from '../chunker';
 
+/** What a run makes of the speech: text in the spoken language, or English text. */
+export type SttTask = 'transcribe' | 'translate';
+
 export interface EngineTranscribeOptions {
   signal: AbortSignal;
   /** 0…1 within this piece of audio, when the engine can tell. */
   onProgress?: (fraction: number) => void;
   /** A directory the engine may write scratch files to (removed by the caller). */
   scratchDir: string;
-  /** Names and terms the speech should contain (the vocabulary): whisper's initial prompt, the OpenAI-compatible `prompt`. */
+  /**
+   * Names and terms the speech should contain (the vocabulary, vocabularyPrompt in
+   * src-shared/vocabulary.ts): whisper's initial prompt, the OpenAI-compatible `prompt`. Engines
+   * without a prompt (pocketsphinx) ignore it.
+   */
   prompt?: string;
-  /** `translate`: whisper's translate-to-English mode; engines without it refuse rather than transcribe. */
-  task?: 'transcribe' | 'translate';
-  /** A chunk run again because its first output looped: no context carried between windows, this temperature. */
+  /** `translate`: English text whatever the spoken language (whisper's translate mode, /audio/translations); engines that cannot (`translates` false) refuse. */
+  task?: SttTask;
+  /** A chunk run again because its first output looped (pipeline.ts): no context carried between windows, this temperature. */
   retry?: { temperature: number };
 }
 
@@ -33,6 +40,13 @@ export interface SpeechEngine {
   readonly maxConcurrency: number;
   /** True when each segment is one word (then overlaps are merged word by word). */
   readonly wordLevel: boolean;
+  /** Whether `task: 'translate'` works; when false the engine refuses it (SttError engine_unavailable). */
+  readonly translates: boolean;
+  /**
+   * Whether running a looped chunk again (`retry`) can give another answer. False for a deterministic
+   * engine with no temperature (pocketsphinx): its loops are flagged without a second run.
+   */
+  readonly loopRetry: boolean;
   transcribe(pcm: Buffer, options: EngineTranscribeOptions): Promise<Segment[]>;
   close(): Promise<void>;
 }

@@ -9,11 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, EnvHttpProxyAgent, FormData, request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { Segment } from '#shared/transcript';
+import { PROMPT_MAX_TOKENS, trimPrompt } from '#shared/vocabulary';
 import { isLoopbackHost } from '#service/upstream/addressPolicy';
 import { backoffMs, isRetryableStatus, retryAfterMs, type RetryPolicy } from '#service/upstream/retry';
 import { wavHeader, BYTES_PER_SECOND } from '../audio/tools';
 import { cancelled, SttError } from '../errors';
-import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';
+import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine, type SttTask } from './engine';
 
 export interface OpenAiConfig {
   baseUrl: string;
@@ -38,11 +39,15 @@ const VerboseJson = z.object({
     .nullish(),
 });
 
-/** `https://api.openai.com/v1` and `http://localhost:8000` both name the same API root. */
-export function transcriptionsUrl(baseUrl: string): URL {
+/**
+ * `https://api.openai.com/v1` and `http://localhost:8000` both name the same API root.
+ * Translation to English is its own endpoint, `/audio/translations`, with the same form.
+ */
+export function transcriptionsUrl(baseUrl: string, task: SttTask = 'transcribe'): URL {
   const base = new URL(baseUrl);
   const path = base.pathname.replace(/\/+$/, '');
-  base.pathname = /\/v1$/.test(path) ? `${path}/audio/transcriptions` : `${path}/v1/audio/transcriptions`;
+  const endpoint = task === 'translate' ? 'audio/translations' : 'audio/transcriptions';
+  base.pathname = /\/v1$/.test(path) ? `${path}/${endpoint}` : `${path}/v1/${endpoint}`;
   return base;
 }
 
@@ -88,6 +93,8 @@ export class OpenAiEngine implements SpeechEngine {
   // Remote APIs rate-limit; a local server has few slots anyway.
   readonly maxConcurrency = 3;
   readonly wordLevel = false;
+  readonly translates = true;
+  readonly loopRetry = true;
   private readonly dispatcher: Dispatcher;
   private readonly url: URL;
 
@@ -99,23 +106,34 @@ export class OpenAiEngine implements SpeechEngine {
     this.sendsTo = isLoopbackHost(this.url.hostname) ? null : this.url.host;
   }
 
-  async transcribe(pcm: Buffer, { signal }: EngineTranscribeOptions): Promise<Segment[]> {
+  /**
+   * `prompt` goes as the form's `prompt` (cut to the 224 tokens the API reads), a loop retry's
+   * temperature as `temperature` (the API has no switch for carried context; a chunk is one
+   * request anyway). `translate` posts to /audio/translations, which takes no `language` (it
+   * detects the spoken one) and no timestamp granularities.
+   */
+  async transcribe(pcm: Buffer, { signal, prompt, task = 'transcribe', retry }: EngineTranscribeOptions): Promise<Segment[]> {
     const seconds = pcm.length / BYTES_PER_SECOND;
     const wav = new Blob([wavHeader(pcm.length), pcm], { type: 'audio/wav' });
+    const url = task === 'translate' ? transcriptionsUrl(this.config.baseUrl, 'translate') : this.url;
+    const trimmed = prompt === undefined ? undefined : trimPrompt(prompt, PROMPT_MAX_TOKENS);
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) throw cancelled(signal);
       const form = new FormData();
       form.append('file', wav, 'chunk.wav');
       form.append('model', this.config.model);
       form.append('response_format', 'verbose_json');
-      form.append('timestamp_granularities[]', 'segment');
-      form.append('temperature', '0');
-      if (this.config.language !== 'auto') form.append('language', this.config.language);
+      form.append('temperature', String(retry?.temperature ?? 0));
+      if (trimmed !== undefined) form.append('prompt', trimmed);
+      if (task === 'transcribe') {
+        form.append('timestamp_granularities[]', 'segment');
+        if (this.config.language !== 'auto') form.append('language', this.config.language);
+      }
       let status: number;
       let body: string;
       let retryAfter: string | undefined;
       try {
-        const response = await request(this.url, {
+        const response = await request(url, {
           method: 'POST',
           body: form,
           headers: this.config.apiKey === null ? {} : { authorization: `Bearer ${this.config.apiKey}` },
@@ -144,7 +162,7 @@ export class OpenAiEngine implements SpeechEngine {
           continue;
         }
       }
-      if (status < 200 || status >= 300) throw this.failure(status, body, retryAfter);
+      if (status < 200 || status >= 300) throw this.failure(status, body, retryAfter, url);
       return this.parse(body, seconds);
     }
   }
@@ -164,7 +182,7 @@ export class OpenAiEngine implements SpeechEngine {
     return text.trim() === '' || NON_SPEECH.test(text) ? [] : [{ text: text.trim(), startMs: 0, endMs: Math.round(seconds * 1000) }];
   }
 
-  private failure(status: number, body: string, retryAfter: string | undefined): SttError {
+  private failure(status: number, body: string, retryAfter: string | undefined, url: URL): SttError {
     let detail = body.slice(0, 300);
     try {
       const message = (JSON.parse(body) as { error?: { message?: string } | string }).error;
@@ -174,7 +192,8 @@ export class OpenAiEngine implements SpeechEngine {
     }
     const where = `The transcription endpoint ${this.url.origin}`;
     if (status === 401 || status === 403) return new SttError('engine_failed', `${where} refused the API key (${status}: ${detail}); check stt.openai.apiKey`);
-    if (status === 404) return new SttError('engine_failed', `${where} has no ${this.url.pathname} (404); check stt.openai.baseUrl`);
+    if (status === 404 && url.pathname.endsWith('/translations')) return new SttError('engine_failed', `${where} has no ${url.pathname} (404): this server does not translate; use whisper or another endpoint`);
+    if (status === 404) return new SttError('engine_failed', `${where} has no ${url.pathname} (404); check stt.openai.baseUrl`);
     if (status === 413) return new SttError('engine_failed', `${where} rejected the upload as too large (413)`);
     const wait = status === 429 ? retryAfterMs(retryAfter) : undefined;
     if (wait !== undefined) return new SttError('engine_failed', `${where} is rate-limiting (429: ${detail}) and asks to wait ${Math.ceil(wait / 1000)} s before trying again`);

@@ -16,6 +16,8 @@ const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us/en-us';
 
 export const POCKETSPHINX_INSTALL_HINT = 'install pocketsphinx and its US English model (Debian/Ubuntu: apt install pocketsphinx pocketsphinx-en-us)';
 
+export const POCKETSPHINX_CANNOT_TRANSLATE = 'pocketsphinx cannot translate (it only writes US English speech as heard): translate with whisper or an OpenAI-compatible endpoint';
+
 export async function onPath(binary: string): Promise<string | undefined> {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue;
@@ -59,9 +61,14 @@ export class PocketsphinxEngine implements SpeechEngine {
   readonly chunking = { targetSeconds: 30, windowSeconds: 8, overlapSeconds: 2, minPauseMs: 150 };
   readonly maxConcurrency = 64;
   readonly wordLevel = true;
+  // No translate mode, no prompt, and no sampling temperature: the same audio always gives the same
+  // words, so a looped chunk is flagged, never run again.
+  readonly translates = false;
+  readonly loopRetry = false;
 
-  async transcribe(pcm: Buffer, { signal, scratchDir }: EngineTranscribeOptions): Promise<Segment[]> {
+  async transcribe(pcm: Buffer, { signal, scratchDir, task }: EngineTranscribeOptions): Promise<Segment[]> {
     if (signal.aborted) throw cancelled(signal);
+    if (task === 'translate') throw new SttError('engine_unavailable', POCKETSPHINX_CANNOT_TRANSLATE);
     const wav = join(scratchDir, `ps-${randomUUID()}.wav`);
     await writeFile(wav, Buffer.concat([wavHeader(pcm.length), pcm]));
     try {

@@ -9,8 +9,26 @@ import type { WhisperContext } from '@fugood/whisper.node';
 
 type WhisperModule = typeof WhisperNode;
 import type { Segment } from '#shared/transcript';
+import { PROMPT_MAX_TOKENS, trimPrompt } from '#shared/vocabulary';
 import { cancelled, SttError } from '../errors';
 import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './engine';
+
+/**
+ * The addon's options for a run. `prompt` is whisper's initial prompt, cut to the ~224 tokens
+ * whisper reads (it would otherwise drop the start unannounced). `translate` is whisper's own
+ * translate-to-English. A retry of a looped chunk samples at the retry's temperature with
+ * `maxContext: 0`: no text of earlier windows carried into the next, which is what keeps a loop
+ * going. This binding has no `no_context` flag, and whisper.cpp puts the initial prompt in the
+ * same context, so a retry runs without the vocabulary: a loop costs more than a misspelt name.
+ */
+export function whisperOptions({ prompt, task, retry }: Pick<EngineTranscribeOptions, 'prompt' | 'task' | 'retry'>): WhisperNode.TranscribeOptions {
+  const trimmed = prompt === undefined ? undefined : trimPrompt(prompt, PROMPT_MAX_TOKENS);
+  return {
+    translate: task === 'translate',
+    temperature: retry?.temperature ?? 0,
+    ...(retry === undefined ? (trimmed === undefined ? {} : { prompt: trimmed }) : { maxContext: 0 }),
+  };
+}
 
 export class WhisperEngine implements SpeechEngine {
   readonly id = 'whisper' as const;
@@ -21,6 +39,8 @@ export class WhisperEngine implements SpeechEngine {
   readonly chunking = { targetSeconds: 300, windowSeconds: 30, overlapSeconds: 2, minPauseMs: 300 };
   readonly maxConcurrency = 1;
   readonly wordLevel = false;
+  readonly translates = true;
+  readonly loopRetry = true;
   private context: Promise<WhisperContext> | undefined;
 
   constructor(
@@ -51,17 +71,12 @@ export class WhisperEngine implements SpeechEngine {
     return this.context;
   }
 
-  async transcribe(pcm: Buffer, { signal, onProgress }: EngineTranscribeOptions): Promise<Segment[]> {
+  async transcribe(pcm: Buffer, { signal, onProgress, prompt, task, retry }: EngineTranscribeOptions): Promise<Segment[]> {
     if (signal.aborted) throw cancelled(signal);
     const context = await this.load();
     // The addon wants an ArrayBuffer holding exactly the samples.
     const data = pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer;
-    const job = context.transcribeData(data, {
-      language: this.language,
-      maxThreads: this.threads,
-      temperature: 0,
-      onProgress: (percent) => onProgress?.(percent / 100),
-    });
+    const job = context.transcribeData(data, { ...whisperOptions({ prompt, task, retry }), language: this.language, maxThreads: this.threads, onProgress: (percent) => onProgress?.(percent / 100) });
     const stop = () => void job.stop().catch(() => undefined);
     signal.addEventListener('abort', stop, { once: true });
     try {

@@ -1,4 +1,4 @@
-// Speech-to-text: engine, language, an OpenAI-compatible endpoint, whisper models with download progress.
+// Speech-to-text: engine, language, an OpenAI-compatible endpoint, the vocabulary, whisper models with download progress.
 import { useEffect, useState } from 'react';
 import { ENGINE_IDS } from '#shared/settings';
 import { desk } from '../../lib/desk';
@@ -7,6 +7,7 @@ import { bytes } from '../../lib/format';
 import { useApp } from '../../stores/app';
 import { useSettings } from '../../stores/settings';
 import { useSave } from './useSave';
+import { VocabularyFields } from './VocabularyFields';
 
 export function SpeechPanel() {
   const view = useSettings((s) => s.view);
@@ -59,6 +60,7 @@ export function SpeechPanel() {
           <input type="password" autoComplete="off" placeholder={keySet ? '•••••••• (set)' : 'not set'} value={apiKey} onChange={(e) => setApiKey(e.target.value)} onBlur={() => apiKey !== '' && void save({ 'stt.openai.apiKey': apiKey }).then(() => setApiKey(''))} />
         </label>
       </div>
+      <VocabularyFields values={v} />
       <h3>Whisper models</h3>
       {customModelPath !== null && <p className="muted">Using your model file {customModelPath}.</p>}
       <ul className="model-list">

@@ -15,6 +15,8 @@ import { useViewer } from '../../stores/viewer';
 import { ExportDialog } from '../export/ExportDialog';
 import { findHits, splitHits } from './findMatches';
 import { LocalFile, seek, usePlayingLine } from './LocalFile';
+import { SuspectNote } from './SuspectNote';
+import { VocabularySuggestions } from './VocabularySuggestions';
 import { useDrawerInert } from './useDrawerInert';
 import { LineEditButton, SegmentEditor } from './SegmentEditor';
 import { useShownView } from './shownView';
@@ -25,13 +27,15 @@ interface Line {
   startMs: number | null;
   /** The speaker's name on the first line of each turn (podcast publishers that name speakers). */
   speaker: string | null;
+  /** Why speech-to-text may have got this line wrong (the loop guard's flag); null when nothing is suspect. */
+  suspect: string | null;
 }
 
 function linesOf(view: TranscriptView): Line[] {
   if (view.segments !== null && view.segments.length > 0) {
-    return view.segments.map((s, i) => ({ text: s.text, startMs: s.startMs, speaker: s.speaker !== undefined && s.speaker !== view.segments?.[i - 1]?.speaker ? s.speaker : null }));
+    return view.segments.map((s, i) => ({ text: s.text, startMs: s.startMs, speaker: s.speaker !== undefined && s.speaker !== view.segments?.[i - 1]?.speaker ? s.speaker : null, suspect: s.suspect ?? null }));
   }
-  return view.text.split(/\n+/).filter((l) => l.trim() !== '').map((text) => ({ text, startMs: null, speaker: null }));
+  return view.text.split(/\n+/).filter((l) => l.trim() !== '').map((text) => ({ text, startMs: null, speaker: null, suspect: null }));
 }
 
 /** Only a web page is a link: a local file's source is a file:// URL, which the desk never opens (its player plays the file). */
@@ -127,6 +131,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
           Export…
         </button>
       </div>
+      <VocabularySuggestions view={view} />
       {view.captionTracks.length > 0 && (
         <details className="tracks">
           <summary>{view.captionTracks.length} caption tracks on YouTube</summary>
@@ -174,6 +179,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
                     {splitHits(line.text, term).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
                     {line.startMs !== null && <LineEditButton index={row.index} />}
                   </p>
+                  {line.suspect !== null && <SuspectNote reason={line.suspect} />}
                 </div>
               );
             })}
