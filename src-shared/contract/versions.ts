@@ -55,6 +55,8 @@ export const editSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('merge'), index }),
   /** Segment `index` cut before character `at` of its text. */
   z.object({ kind: z.literal('split'), index, at: z.number().int().min(0).max(20_000) }),
+  /** Every whole-word occurrence of `from` (any case, any spacing between its words) written as `to`: a vocabulary suggestion applied. */
+  z.object({ kind: z.literal('replace'), from: z.string().trim().min(1).max(200), to: z.string().trim().min(1).max(200) }),
   /** A transcript without segments (free text): its whole text. */
   z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(5_000_000) }),
 ]);

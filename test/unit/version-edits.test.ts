@@ -13,6 +13,24 @@ const timed: Content = {
 };
 
 describe('edits', () => {
+  it('applies a vocabulary suggestion: every whole-word spelling, any case and spacing, and only lines that had it lose their word times', () => {
+    const spoken: Content = {
+      text: '',
+      segments: [
+        { text: 'we run Kubernetis and kubernetis’s operators', startMs: 0, endMs: 1000, words: [{ text: 'we', startMs: 0, endMs: 100 }] },
+        { text: 'open  telemetry, not Kubernetisx', startMs: 1000, endMs: 2000, words: [{ text: 'open', startMs: 1000, endMs: 1200 }] },
+      ],
+    };
+    const kube = applyEdit(spoken, { kind: 'replace', from: 'Kubernetis', to: 'Kubernetes' });
+    expect(kube.segments?.map((s) => s.text)).toEqual(['we run Kubernetes and Kubernetes’s operators', 'open  telemetry, not Kubernetisx']);
+    expect(kube.segments?.[0]?.words).toBeUndefined();
+    expect(kube.segments?.[1]?.words).toHaveLength(1);
+    expect(kube.label).toBe('Replaced “Kubernetis” with “Kubernetes” (2 places)');
+    expect(applyEdit(spoken, { kind: 'replace', from: 'open telemetry', to: 'OpenTelemetry' }).segments?.[1]?.text).toBe('OpenTelemetry, not Kubernetisx');
+    expect(() => applyEdit(spoken, { kind: 'replace', from: 'Helm', to: 'Helm' })).toThrow('does not occur');
+    expect(applyEdit({ text: 'a (c++) b c++', segments: null }, { kind: 'replace', from: 'c++', to: 'C++' }).text).toBe('a (C++) b C++');
+  });
+
   it('fixes one line: its text changes, its word times and suspect flag go, the other lines stay', () => {
     const edited = applyEdit(timed, { kind: 'segmentText', index: 0, text: 'hello their' });
     expect(edited.segments?.[0]).toEqual({ text: 'hello their', startMs: 0, endMs: 1000, speaker: 'Ann' });

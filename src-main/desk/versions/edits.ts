@@ -68,6 +68,35 @@ function merge(segments: Segment[], index: number): Edited {
   return timed([...segments.slice(0, index), joined, ...segments.slice(index + 2)], `Merged lines ${index + 1}–${index + 2}`);
 }
 
+/** `from` as a whole word or phrase, case-insensitive, any run of spaces between its words. */
+function phrase(from: string): RegExp {
+  const words = from.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/** Replace: the vocabulary's spelling wherever the transcript has the near miss; lines without it keep their word times. */
+function replace(content: Content, from: string, to: string): Edited {
+  const pattern = phrase(from);
+  let count = 0;
+  const swap = (text: string) =>
+    text.replace(pattern, () => {
+      count++;
+      return to;
+    });
+  const label = () => `Replaced “${from}” with “${to}” (${count} ${count === 1 ? 'place' : 'places'})`;
+  if (content.segments === null || content.segments.length === 0) {
+    const text = swap(content.text);
+    if (count === 0) return refuse(`“${from}” does not occur in this version`);
+    return { label: label(), text, segments: null };
+  }
+  const segments = content.segments.map((s) => {
+    const text = swap(s.text);
+    return text === s.text ? s : retexted(s, text);
+  });
+  if (count === 0) return refuse(`“${from}” does not occur in this version`);
+  return timed(segments, label());
+}
+
 export function applyEdit(content: Content, edit: Edit): Edited {
   switch (edit.kind) {
     case 'segmentText': {
@@ -86,6 +115,8 @@ export function applyEdit(content: Content, edit: Edit): Edited {
       return merge(segmentsOf(content, 'Merging lines'), edit.index);
     case 'split':
       return split(segmentsOf(content, 'Splitting a line'), edit.index, edit.at);
+    case 'replace':
+      return replace(content, edit.from, edit.to);
     case 'text':
       if (content.segments !== null && content.segments.length > 0) return refuse('This version has timed lines: fix them line by line, so their times stay right');
       if (content.text === edit.text) return refuse('The text is unchanged');

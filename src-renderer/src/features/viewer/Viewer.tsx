@@ -20,6 +20,7 @@ import { VocabularySuggestions } from './VocabularySuggestions';
 import { useDrawerInert } from './useDrawerInert';
 import { LineEditButton, SegmentEditor } from './SegmentEditor';
 import { useShownView } from './shownView';
+import { versionActions } from './versionActions';
 import { VersionsPanel } from './VersionsPanel';
 
 interface Line {
@@ -131,7 +132,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
           Export…
         </button>
       </div>
-      <VocabularySuggestions view={view} />
+      <VocabularySuggestions view={view} onApply={(s) => void versionActions.edit(view.ref, { kind: 'replace', from: s.from, to: s.to })} />
       {view.captionTracks.length > 0 && (
         <details className="tracks">
           <summary>{view.captionTracks.length} caption tracks on YouTube</summary>
