@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROMPT_MAX_TOKENS, estimateTokens } from '#shared/vocabulary';
 import { OpenAiEngine } from '#service/stt/engines/openai';
 import { PocketsphinxEngine, pocketsphinxProblem } from '#service/stt/engines/pocketsphinx';
-import { whisperOptions } from '#service/stt/engines/whisper';
+import { whisperOptions, wordsFromTokens } from '#service/stt/engines/whisper';
 import { chunkFingerprint, type SttError } from '#service/stt/index';
 import { listen, type Loopback } from '../helpers/loopback';
 import { openTestService } from '../helpers/stt';
@@ -112,9 +112,29 @@ describe('other engines', () => {
   });
 
   it('whisper gets its translate flag, the prompt, and on a retry the temperature without carried context', () => {
-    expect(whisperOptions({})).toEqual({ translate: false, temperature: 0 });
-    expect(whisperOptions({ task: 'translate', prompt: 'Kubernetes.' })).toEqual({ translate: true, temperature: 0, prompt: 'Kubernetes.' });
-    expect(whisperOptions({ prompt: 'Kubernetes.', retry: { temperature: 0.4 } })).toEqual({ translate: false, temperature: 0.4, maxContext: 0 });
+    const words = { tokenTimestamps: true, maxLen: 1 };
+    expect(whisperOptions({})).toEqual({ ...words, translate: false, temperature: 0 });
+    expect(whisperOptions({ task: 'translate', prompt: 'Kubernetes.' })).toEqual({ ...words, translate: true, temperature: 0, prompt: 'Kubernetes.' });
+    expect(whisperOptions({ prompt: 'Kubernetes.', retry: { temperature: 0.4 } })).toEqual({ ...words, translate: false, temperature: 0.4, maxContext: 0 });
+  });
+
+  it("whisper's one-token segments become words with their times: a token without a leading space goes on the word before", () => {
+    const tokens = [
+      { text: ' Kub', t0: 0, t1: 200 },
+      { text: 'ern', t0: 200, t1: 300 },
+      { text: 'etes', t0: 300, t1: 520 },
+      { text: ',', t0: 520, t1: 530 },
+      { text: ' it', t0: 600, t1: 700 },
+      { text: "'s", t0: 700, t1: 760 },
+      { text: ' [BLANK_AUDIO]', t0: 800, t1: 2000 },
+      { text: 'fine', t0: 2000, t1: 2300 },
+      { text: ' ', t0: 2300, t1: 2300 },
+    ];
+    expect(wordsFromTokens(tokens)).toEqual([
+      { text: 'Kubernetes,', startMs: 0, endMs: 530 },
+      { text: "it's", startMs: 600, endMs: 760 },
+      { text: 'fine', startMs: 2000, endMs: 2300 },
+    ]);
   });
 
   it('a translated or re-prompted run never reuses the chunks of a plain one', () => {

@@ -70,11 +70,11 @@ describe('mergeChunks, segment level', () => {
 });
 
 describe('groupWords', () => {
-  it('starts a new line at a pause and keeps lines short', () => {
+  it('starts a new line at a pause and keeps lines short, each word with its own time', () => {
     const lines = groupWords([word('hello', 0), word('there', 400), word('friend', 2000)]);
     expect(lines).toEqual([
-      { text: 'hello there', startMs: 0, endMs: 700 },
-      { text: 'friend', startMs: 2000, endMs: 2300 },
+      { text: 'hello there', startMs: 0, endMs: 700, words: [word('hello', 0), word('there', 400)] },
+      { text: 'friend', startMs: 2000, endMs: 2300, words: [word('friend', 2000)] },
     ]);
   });
 });

@@ -128,9 +128,14 @@ export function groupWords(segments: readonly Segment[], options = { pauseMs: 60
       lines.push(line);
       line = undefined;
     }
-    // A line holding a flagged word is flagged (the first reason met).
+    // A line holding a flagged word is flagged (the first reason met). Each word keeps its own
+    // time in `words`: the word-timed exports (words JSON, highlighted WebVTT) read them.
     const suspect = line?.suspect ?? w.suspect;
-    line = line === undefined ? { ...w } : { text: `${line.text} ${w.text}`, startMs: line.startMs, endMs: w.endMs, ...(suspect === undefined ? {} : { suspect }) };
+    const word = { text: w.text, startMs: w.startMs, endMs: w.endMs };
+    line =
+      line === undefined
+        ? { ...w, words: [word] }
+        : { text: `${line.text} ${w.text}`, startMs: line.startMs, endMs: w.endMs, words: [...(line.words ?? []), word], ...(suspect === undefined ? {} : { suspect }) };
   }
   if (line !== undefined) lines.push(line);
   return lines;

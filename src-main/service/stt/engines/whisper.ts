@@ -24,10 +24,44 @@ import { NON_SPEECH, type EngineTranscribeOptions, type SpeechEngine } from './e
 export function whisperOptions({ prompt, task, retry }: Pick<EngineTranscribeOptions, 'prompt' | 'task' | 'retry'>): WhisperNode.TranscribeOptions {
   const trimmed = prompt === undefined ? undefined : trimPrompt(prompt, PROMPT_MAX_TOKENS);
   return {
+    // Token timestamps with one token per segment: each word's own time, for the word-timed
+    // exports; the pipeline groups the words into lines (engine.wordLevel), as it does pocketsphinx's.
+    tokenTimestamps: true,
+    maxLen: 1,
     translate: task === 'translate',
     temperature: retry?.temperature ?? 0,
     ...(retry === undefined ? (trimmed === undefined ? {} : { prompt: trimmed }) : { maxContext: 0 }),
   };
+}
+
+/**
+ * whisper.cpp's one-token segments (maxLen 1) joined into words: a token that starts with a space
+ * starts a word, any other (the rest of a long word, a comma, an apostrophe's "s") goes on the word
+ * before. Non-speech markers ("[BLANK_AUDIO]") and empty tokens are dropped. t0/t1 are milliseconds
+ * in this binding.
+ */
+export function wordsFromTokens(tokens: readonly { text: string; t0: number; t1: number }[]): Segment[] {
+  const words: Segment[] = [];
+  let open = false;
+  for (const token of tokens) {
+    if (token.text.trim() === '') {
+      open = false;
+      continue;
+    }
+    if (NON_SPEECH.test(token.text)) {
+      open = false;
+      continue;
+    }
+    const last = words.at(-1);
+    if (open && last !== undefined && !/^\s/.test(token.text)) {
+      last.text += token.text.trimEnd();
+      last.endMs = Math.max(last.endMs, Math.round(token.t1));
+      continue;
+    }
+    words.push({ text: token.text.trim(), startMs: Math.round(token.t0), endMs: Math.max(Math.round(token.t0), Math.round(token.t1)) });
+    open = true;
+  }
+  return words;
 }
 
 export class WhisperEngine implements SpeechEngine {
@@ -38,7 +72,7 @@ export class WhisperEngine implements SpeechEngine {
   // whisper.cpp windows 30 s internally; chunks exist for resume and progress.
   readonly chunking = { targetSeconds: 300, windowSeconds: 30, overlapSeconds: 2, minPauseMs: 300 };
   readonly maxConcurrency = 1;
-  readonly wordLevel = false;
+  readonly wordLevel = true;
   readonly translates = true;
   readonly loopRetry = true;
   private context: Promise<WhisperContext> | undefined;
@@ -48,7 +82,9 @@ export class WhisperEngine implements SpeechEngine {
     private readonly language: string,
     private readonly threads = availableParallelism(),
   ) {
-    this.fingerprint = `whisper:${modelPath}:${language}`;
+    // `words`: chunks stored before whisper ran word by word are whole lines, which the word-level
+    // merge must not mix with words; an interrupted task from then starts its chunks again.
+    this.fingerprint = `whisper:${modelPath}:${language}:words`;
     this.model = basename(modelPath);
   }
 
@@ -83,7 +119,7 @@ export class WhisperEngine implements SpeechEngine {
       const result = await job.promise;
       if (signal.aborted || result.isAborted) throw cancelled(signal);
       // t0/t1 are milliseconds in this binding.
-      return result.segments.filter((s) => !NON_SPEECH.test(s.text) && s.text.trim() !== '').map((s) => ({ text: s.text.trim(), startMs: Math.round(s.t0), endMs: Math.round(s.t1) }));
+      return wordsFromTokens(result.segments);
     } catch (error) {
       if (signal.aborted) throw cancelled(signal);
       if (error instanceof SttError) throw error;
