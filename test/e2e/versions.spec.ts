@@ -17,6 +17,7 @@ import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 
 const EPISODE = episodeLink(PODCAST_IDS.show, PODCAST_IDS.publisher, 'should-you-have-a-trailer');
 const EXPORT_DIR = resolve(__dirname, '../../test-results/e2e/versions-export');
+const OLD_EPISODE = episodeLink(PODCAST_IDS.show, PODCAST_IDS.old, 'the-lighthouse-keepers-notebook');
 const FIXED = 'In today’s show you will learn whether or not you';
 
 let desk: RunningDesk;
@@ -32,8 +33,8 @@ test.afterAll(async () => {
 });
 
 /** The episode through the REST API, as any script asks for it: the finished transcript (deduped), raw. */
-async function restBody(): Promise<string> {
-  const response = await fetch(`${desk.url}/api/podcast/transcript`, { method: 'POST', headers: { authorization: `Bearer ${desk.ownerKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: EPISODE }) });
+async function restBody(url = EPISODE): Promise<string> {
+  const response = await fetch(`${desk.url}/api/podcast/transcript`, { method: 'POST', headers: { authorization: `Bearer ${desk.ownerKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -118,8 +119,41 @@ test('fix a line and rename a speaker, export shows both, the REST API keeps the
   expect(await diff.locator('del').count()).toBeGreaterThan(0);
   await expect(diff.locator('ins .visually-hidden').first()).toHaveText('added: ');
   await scanBothThemes(page, 'viewer with the versions panel and a comparison open');
+  await diff.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SCREENSHOTS, 'versions.png') });
 
   // Still the original on the REST API after all of it.
   expect(await restBody()).toBe(original);
+});
+
+test('a show’s vocabulary offers its spelling in the viewer, and applying it makes a version the export uses', async ({ page }) => {
+  test.setTimeout(120_000);
+  await desk.signIn(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const perShow = page.getByLabel(/^For one show or source/);
+  await perShow.fill('Fixture FM = Narrowstairs');
+  await perShow.blur(); // saved when the box loses the focus
+
+  await page.getByRole('button', { name: 'Queue' }).click();
+  await page.getByLabel('Links to add').fill(OLD_EPISODE);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  await page.getByRole('button', { name: '▶ Run' }).click();
+  const card = page.getByTestId('job-card').filter({ hasText: 'Lighthouse' });
+  await expect(card).toHaveAttribute('data-status', 'done', { timeout: 30_000 }); // a hang guard: the publisher's JSON, no speech-to-text
+  const original = await restBody(OLD_EPISODE);
+  await card.getByRole('button', { name: 'Open' }).click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.locator('.line').first()).toContainText('Every night I climbed the narrow stairs.');
+
+  const suggestions = viewer.getByTestId('vocabulary-suggestions');
+  await suggestions.locator('summary').click();
+  await expect(suggestions).toContainText('Replace “narrow stairs” with “Narrowstairs” (1 place)');
+  await suggestions.getByRole('button', { name: 'Replace “narrow stairs” with “Narrowstairs”' }).click();
+  await expect(viewer.locator('.line').first()).toContainText('Every night I climbed the Narrowstairs.');
+  await expect(suggestions).toHaveCount(0);
+  const panel = viewer.getByTestId('versions');
+  await panel.locator('summary').click();
+  await expect(panel.locator('li.version').nth(1)).toContainText('v1 · Replaced “narrow stairs” with “Narrowstairs” (1 place)');
+  expect(await exportOpen(page, join(EXPORT_DIR, 'vocabulary'))).toContain('Narrowstairs');
+  expect(await restBody(OLD_EPISODE)).toBe(original);
 });
