@@ -1,6 +1,7 @@
 // Where a finished transcript lives and what the viewer shows of it.
 import { z } from 'zod';
 import { LIBRARY_PLATFORMS, PLATFORM_TOKENS } from '../platforms';
+import { provenanceSchema } from './provenance';
 
 export const platformSchema = z.enum(PLATFORM_TOKENS);
 /** A source platform, or `local` (a file on this machine): what the library and the viewer name. */
@@ -50,6 +51,8 @@ export const transcriptViewSchema = z.object({
   /** YouTube: every caption track the video exposes; the shown one has `language` as its name. */
   captionTracks: z.array(captionTrackSchema),
   createdAt: z.number(),
+  /** Where the transcript came from (provenanceLabel says it in words); null for one cached before that was recorded. */
+  provenance: provenanceSchema.nullable(),
   /** A local file's transcript (platform `local`): where it came from, and how to play it; null for every other. */
   localFile: z
     .object({

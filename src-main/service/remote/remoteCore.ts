@@ -204,7 +204,7 @@ function retryAfterMs(value: string | null, now: number): number | undefined {
  * A REST body as the core's transcript: the text as this machine's fetchers write it (lines joined
  * by newlines), YouTube's timed segments with their times as numbers, no title (the spec's bodies
  * have none), and the cache key this item has here, so the desk's local copy sits where a local
- * fetch of the same item would.
+ * fetch of the same item would. No provenance: the spec's bodies do not say where a transcript came from.
  */
 export function transcriptFromBody(platform: SyncPlatformToken, item: ParsedItem, lang: string | undefined, body: PlatformBody): Transcript {
   let text: string;
@@ -218,5 +218,5 @@ export function transcriptFromBody(platform: SyncPlatformToken, item: ParsedItem
   } else {
     text = (body as { transcript: string }).transcript;
   }
-  return transcriptOf({ platform, canonicalKey: transcriptCacheKey(item.canonicalKey, lang), sourceUrl: item.normalizedUrl, title: null, body, text, segments });
+  return transcriptOf({ platform, canonicalKey: transcriptCacheKey(item.canonicalKey, lang), sourceUrl: item.normalizedUrl, title: null, body, text, segments, provenance: null });
 }

@@ -8,6 +8,7 @@ import { sql as ledgerAtScale } from './007_ledger_at_scale';
 import { sql as cacheTotals } from './008_cache_totals';
 import { sql as mediaJobs } from './009_media_jobs';
 import { sql as follows } from './010_follows';
+import { sql as provenance } from './011_provenance';
 
 export interface Migration {
   /** Strictly increasing; stored in `PRAGMA user_version` once applied. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'cache_totals', sql: cacheTotals },
   { version: 9, name: 'media_jobs', sql: mediaJobs },
   { version: 10, name: 'follows', sql: follows },
+  { version: 11, name: 'provenance', sql: provenance },
 ];

@@ -10,6 +10,7 @@ import { sql as podcast } from './005_podcast';
 import { sql as cluster } from './006_cluster';
 import { sql as mediaJobs } from './007_media_jobs';
 import { sql as follows } from './008_follows';
+import { sql as provenance } from './009_provenance';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
@@ -20,4 +21,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'cluster', sql: cluster },
   { version: 7, name: 'media_jobs', sql: mediaJobs },
   { version: 8, name: 'follows', sql: follows },
+  { version: 9, name: 'provenance', sql: provenance },
 ];
