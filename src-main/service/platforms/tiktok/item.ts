@@ -38,7 +38,9 @@ export function subtitleTrackOf(item: JsonObject): SubtitleTrack | undefined {
     const url = httpUrl(info?.Url);
     return info === undefined || format === undefined || url === undefined ? [] : [{ url, format, source: info.Source, language: asString(info.LanguageCodeName) ?? null }];
   });
-  const asrLanguage = tracks.find((track) => track.source === 'ASR')?.language ?? null;
+  // The language spoken, from any ASR track listed, even one in a format we do not read.
+  const asrInfo = asArray(at(item, 'video', 'subtitleInfos')).map(asObject).find((info) => info?.Source === 'ASR');
+  const asrLanguage = asString(asrInfo?.LanguageCodeName) ?? null;
   const rank = (track: (typeof tracks)[number]) => (track.source === 'ASR' ? 0 : track.source === 'MT' ? 2 : 1) * FORMATS.length + FORMATS.indexOf(track.format);
   const best = [...tracks].sort((a, b) => rank(a) - rank(b))[0];
   return best === undefined ? undefined : { url: best.url, format: best.format, provenance: provenanceOf(best.source, best.format, best.language, asrLanguage) };
