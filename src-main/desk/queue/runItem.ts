@@ -142,7 +142,7 @@ async function podcastOutcome(deps: DeskDeps, outcome: Exclude<PodcastOutcome, R
  * and kept in the library (never evicted): the desk's viewer, search and exports read it as any
  * other. No credit moves here: the team server charged its key.
  */
-async function keepLocalCopy(deps: DeskDeps, transcript: Transcript): Promise<void> {
+export async function keepLocalCopy(deps: DeskDeps, transcript: Transcript): Promise<void> {
   const { platform, canonicalKey, sourceUrl, title, body, text, segments, provenance } = transcript;
   await deps.store.cache.put({ platform, canonicalKey, sourceUrl, title, body, text, segments, provenance });
   await deps.store.cache.keep(platform, canonicalKey);
