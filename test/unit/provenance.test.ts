@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Provenance } from '#shared/contract/provenance';
 import { formatTranscript } from '#shared/format/formatters';
 import { provenanceLabel } from '#shared/format/provenanceLabel';
-import { publisherFormat } from '#service/podcast/publishedTranscript';
+import { publishedTranscript, publisherFormat } from '#service/podcast/publishedTranscript';
+import type { UpstreamClient } from '#service/upstream/client';
 import { subtitleTrackOf } from '#service/platforms/tiktok/item';
 import { trackProvenance } from '#service/platforms/youtube/tracks';
 
@@ -69,5 +70,15 @@ describe('upstream signals', () => {
     expect(publisherFormat('application/x-subrip')).toBe('srt');
     expect(publisherFormat('application/json; charset=utf-8')).toBe('json');
     expect(publisherFormat(null)).toBe('unknown');
+  });
+});
+
+describe('a podcast episode finished from its publisher\'s file', () => {
+  it('records the publisher and the file\'s format', async () => {
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome to the show.\n';
+    const upstream = { request: () => Promise.resolve({ status: 200, text: () => vtt }) } as unknown as UpstreamClient;
+    const episode = { key: 'ep', status: 'processing' as const, title: 'E', showTitle: 'S', durationSeconds: 60, audioUrl: null, transcriptUrl: 'https://transcripts.example/ep.vtt', transcriptType: 'text/vtt', runnerPid: null, createdAt: 0 };
+    const published = await publishedTranscript(upstream, episode, new AbortController().signal);
+    expect(published.ok && published.finished.provenance).toEqual({ kind: 'publisher', format: 'vtt', language: null });
   });
 });
