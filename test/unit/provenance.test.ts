@@ -9,6 +9,7 @@ import { publishedTranscript, publisherFormat } from '#service/podcast/published
 import type { UpstreamClient } from '#service/upstream/client';
 import { subtitleTrackOf } from '#service/platforms/tiktok/item';
 import { trackProvenance } from '#service/platforms/youtube/tracks';
+import { provenanceOfLongformBody } from '#service/platforms/youtube/bodyProvenance';
 
 describe('provenanceLabel', () => {
   const cases: [Provenance | null, string][] = [
@@ -80,5 +81,18 @@ describe('a podcast episode finished from its publisher\'s file', () => {
     const episode = { key: 'ep', status: 'processing' as const, title: 'E', showTitle: 'S', durationSeconds: 60, audioUrl: null, transcriptUrl: 'https://transcripts.example/ep.vtt', transcriptType: 'text/vtt', runnerPid: null, createdAt: 0 };
     const published = await publishedTranscript(upstream, episode, new AbortController().signal);
     expect(published.ok && published.finished.provenance).toEqual({ kind: 'publisher', format: 'vtt', language: null });
+  });
+});
+
+describe("a team server's YouTube answer (no provenance of its own)", () => {
+  const tracks = [
+    { baseUrl: 'https://y/en', name: { simpleText: 'English' }, languageCode: 'en', isTranslatable: true },
+    { baseUrl: 'https://y/a.en', name: { simpleText: 'English (auto-generated)' }, languageCode: 'en', isTranslatable: true, kind: 'asr' },
+  ];
+  it('reads it from the track the body names, and from a translation\'s name', () => {
+    expect(provenanceOfLongformBody({ language: 'English', captionTracks: tracks }, undefined)).toEqual({ kind: 'creator-captions', language: 'en' });
+    expect(provenanceOfLongformBody({ language: 'English (auto-generated)', captionTracks: tracks }, undefined)).toEqual({ kind: 'auto-captions', language: 'en' });
+    expect(provenanceOfLongformBody({ language: 'French (auto-translated from English)', captionTracks: tracks }, 'fr')).toEqual({ kind: 'machine-translated', language: 'fr', from: 'en' });
+    expect(provenanceOfLongformBody({ language: 'Klingon', captionTracks: tracks }, undefined)).toBeNull();
   });
 });
