@@ -10,6 +10,7 @@ import type { UpstreamClient } from '#service/upstream/client';
 import { subtitleTrackOf } from '#service/platforms/tiktok/item';
 import { trackProvenance } from '#service/platforms/youtube/tracks';
 import { provenanceOfLongformBody } from '#service/platforms/youtube/bodyProvenance';
+import { speechProvenance } from '#service/stt/provenance';
 
 describe('provenanceLabel', () => {
   const cases: [Provenance | null, string][] = [
@@ -94,5 +95,12 @@ describe("a team server's YouTube answer (no provenance of its own)", () => {
     expect(provenanceOfLongformBody({ language: 'English (auto-generated)', captionTracks: tracks }, undefined)).toEqual({ kind: 'auto-captions', language: 'en' });
     expect(provenanceOfLongformBody({ language: 'French (auto-translated from English)', captionTracks: tracks }, 'fr')).toEqual({ kind: 'machine-translated', language: 'fr', from: 'en' });
     expect(provenanceOfLongformBody({ language: 'Klingon', captionTracks: tracks }, undefined)).toBeNull();
+  });
+});
+
+describe('our speech-to-text', () => {
+  it('names the engine, the model, the language it was told (none for auto) and whether it translated', () => {
+    expect(speechProvenance({ engine: 'whisper', model: 'ggml-base.en' }, 'en')).toEqual({ kind: 'speech-to-text', engine: 'whisper', model: 'ggml-base.en', version: null, language: 'en', task: 'transcribe' });
+    expect(speechProvenance({ engine: 'whisper', model: 'ggml-small', task: 'translate' }, 'auto')).toMatchObject({ language: null, task: 'translate' });
   });
 });
