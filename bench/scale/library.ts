@@ -75,7 +75,7 @@ async function measure(count: number, curve: Curve): Promise<void> {
   const body = { success: true, type: 'video' as const, url: 'https://example.test/fresh', transcript: [], transcript_only_text: words, language: 'English', videoId: 'fresh', captionTracks: [] };
   record(curve, 'deliver one more (cache + charge, limit set)', await medianMs(async (run) => {
     const item = { ok: true as const, platform: 'longform' as const, canonicalKey: `fresh${run + 1}`, itemId: `fresh${run + 1}`, normalizedUrl: 'https://example.test/fresh' };
-    await deliver(store, caller, 'longform', item, { title: 'Fresh', body, text: words, segments: null }, (key) => key);
+    await deliver(store, caller, 'longform', item, { title: 'Fresh', body, text: words, segments: null, provenance: { kind: 'creator-captions', language: 'en' } }, (key) => key);
   }));
   for (const [what, typed] of QUERIES) {
     const match = typed === '' ? null : toFtsQuery(typed ?? '');

@@ -112,7 +112,7 @@ export async function obtain(source: Source, url: string, langOption: string | u
   if (outcome.kind === 'refused') return refusalText(outcome);
   const { transcript } = outcome;
   return {
-    doc: { title: transcript.title, sourceUrl: parsed.normalizedUrl, platform, language: transcript.language, text: transcript.text, segments: transcript.segments },
+    doc: { title: transcript.title, sourceUrl: parsed.normalizedUrl, platform, language: transcript.language, provenance: transcript.provenance, text: transcript.text, segments: transcript.segments },
     cost: outcome.kind === 'cached' ? 'cached, free' : '1 credit',
     balance: outcome.balance,
     itemId: parsed.itemId,

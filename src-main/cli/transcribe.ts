@@ -14,6 +14,7 @@ import { statusLine } from './statusLine';
 import { parseAny } from '#shared/url/parse';
 import { balanceNote, obtain, say } from './get';
 import { addServerOptions, teamServerOf, type ServerOptions, type TeamServer } from './teamServer';
+import { settingsLanguage, speechProvenance } from '#service/stt/provenance';
 
 function engineOption(value: string): EngineId | 'auto' {
   if (value === 'auto' || (ENGINE_IDS as readonly string[]).includes(value)) return value as EngineId | 'auto';
@@ -88,6 +89,8 @@ export function registerTranscribeCommands(program: Command): void {
       process.once('SIGTERM', interrupt);
       const status = statusLine();
       try {
+        // The language the engine is told: the option, else the setting (`auto` is none).
+        const language = options.language ?? (await settingsLanguage(opened.stt.settings));
         const result = await opened.stt.transcribeMedia(isUrl(input) ? { url: input } : { file: input }, {
           engine: options.engine,
           language: options.language,
@@ -97,7 +100,7 @@ export function registerTranscribeCommands(program: Command): void {
         });
         status.show(`done: ${result.chunksTotal} chunk${result.chunksTotal === 1 ? '' : 's'} with ${result.engine}${result.chunksReused > 0 ? ` (${result.chunksReused} reused from an interrupted run)` : ''}, ${result.durationSeconds.toFixed(1)} s of audio`);
         status.end();
-        const formatted = formatTranscript({ text: result.text, segments: result.segments, sourceUrl: isUrl(input) ? input : undefined }, options.format);
+        const formatted = formatTranscript({ text: result.text, segments: result.segments, sourceUrl: isUrl(input) ? input : undefined, provenance: speechProvenance(result, language) }, options.format);
         if (!formatted.ok) fail(formatted.reason);
         if (options.out === undefined) process.stdout.write(formatted.content);
         else writeFileSync(options.out, formatted.content);

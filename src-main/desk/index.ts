@@ -36,6 +36,7 @@ import { MediaRunner } from './media/runner';
 import { uploadedFilesOf } from './media/uploads';
 import { browserHost, exportFolderOf, settingsView, updateSettings, type SettingsContext } from './settingsView';
 import { readTranscript } from './transcripts';
+import { switchTrack } from './captionTrack';
 import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
 import { expandForDesk } from './sources/expand';
@@ -270,6 +271,12 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'versions.choose': (input) => chooseVersion(deps, input.ref, input.id),
     'versions.delete': (input) => deleteVersion(deps, input.ref, input.id),
     'versions.retranscribe': (input) => retranscribe(deps, input),
+    'transcript.switchTrack': async (input) => {
+      const { answer, plan } = await switchTrack(deps, await client(), input, (path, video) => links.srcFor(path, video));
+      emitBalance(answer.credits, plan);
+      if (answer.charged > 0) events.emitSoon('library.changed', {});
+      return answer;
+    },
     'export.run': async (input) => {
       let folder = await exportFolderOf(settingsCtx);
       // The desktop app asks where to export when the request names no folder.

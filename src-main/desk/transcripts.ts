@@ -1,11 +1,12 @@
 // A finished transcript as the viewer and the exporter read it, from the cache or an episode.
 import { stat } from 'node:fs/promises';
 import type { SpecCaptionTrack } from '#shared/contract/api/index';
+import type { Provenance } from '#shared/contract/provenance';
 import type { CaptionTrackInfo, TranscriptRef, TranscriptView } from '#shared/contract/transcript';
 import { DeskError } from '#shared/contract/result';
 import type { TranscriptDocument } from '#shared/format/formatters';
 import { specFieldsOf } from '#service/core/transcript';
-import { localBodyOf } from '#service/localTranscripts';
+import { localBodyOf, localProvenance } from '#service/localTranscripts';
 import type { CachedTranscript } from '#service/store/port';
 import type { DeskDeps } from './deps';
 import { chosenVersion } from './versions/refKey';
@@ -35,6 +36,7 @@ export async function readTranscript(deps: DeskDeps, ref: TranscriptRef, playerS
       segments: episode.segments,
       captionTracks: [],
       createdAt: episode.completedAt ?? episode.createdAt,
+      provenance: episode.provenance,
       localFile: null,
     };
   }
@@ -54,8 +56,16 @@ export async function readTranscript(deps: DeskDeps, ref: TranscriptRef, playerS
     segments: cached.segments,
     captionTracks: captionTracks(fields.captionTracks),
     createdAt: cached.createdAt,
+    provenance: provenanceOf(cached),
     localFile: await localFileView(cached, playerSrc),
   };
+}
+
+/** As recorded; a local file's cached before that is still known from its body (engine and model). */
+function provenanceOf(cached: CachedTranscript): Provenance | null {
+  if (cached.provenance !== null) return cached.provenance;
+  const local = localBodyOf(cached);
+  return local === undefined ? null : localProvenance(local);
 }
 
 /** A local file's provenance, and its player while the file is still where it was transcribed. */
@@ -78,7 +88,7 @@ async function localFileView(cached: CachedTranscript, playerSrc: PlayerSrc | un
 }
 
 export function toDocument(view: TranscriptView): TranscriptDocument {
-  return { title: view.title, sourceUrl: view.sourceUrl ?? undefined, platform: view.platform, language: view.language, text: view.text, segments: view.segments };
+  return { title: view.title, sourceUrl: view.sourceUrl ?? undefined, platform: view.platform, language: view.language, provenance: view.provenance, text: view.text, segments: view.segments };
 }
 
 /**
@@ -88,6 +98,5 @@ export function toDocument(view: TranscriptView): TranscriptDocument {
 export async function readForExport(deps: DeskDeps, ref: TranscriptRef): Promise<TranscriptView> {
   const view = await readTranscript(deps, ref);
   const version = await chosenVersion(deps, ref);
-  // TODO(integrator): i18-prov adds `provenance` to the view; set it to `version.provenance` here.
-  return version === undefined ? view : { ...view, text: version.text, segments: version.segments };
+  return version === undefined ? view : { ...view, text: version.text, segments: version.segments, provenance: version.provenance };
 }

@@ -7,7 +7,9 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LOCAL_PLATFORM } from '#shared/platforms';
 import type { Segment } from '#shared/transcript';
+import type { Provenance } from '#shared/contract/provenance';
 import type { CachedTranscript, Store } from './store/port';
+import { speechProvenance } from './stt/provenance';
 
 /** The cache body of a local transcript: what the viewer shows as provenance and the player reads. */
 export interface LocalTranscriptBody {
@@ -61,9 +63,17 @@ export async function keepLocalTranscript(store: Store, input: LocalTranscriptIn
     transcribedAt: now,
   };
   const title = input.title ?? titleFromName(name);
-  await store.cache.put({ platform: LOCAL_PLATFORM, canonicalKey: identity.key, sourceUrl: pathToFileURL(identity.path).href, title, body: { ...body }, text: input.text, segments: input.segments });
+  await store.cache.put({ platform: LOCAL_PLATFORM, canonicalKey: identity.key, sourceUrl: pathToFileURL(identity.path).href, title, body: { ...body }, text: input.text, segments: input.segments, provenance: localProvenance(body) });
   await store.cache.keep(LOCAL_PLATFORM, identity.key);
   return identity.key;
+}
+
+/**
+ * A local file's transcript is our speech-to-text, whose engine and model its body has always
+ * named: so even one cached before provenance was recorded is known. The language is not kept.
+ */
+export function localProvenance(body: Pick<LocalTranscriptBody, 'engine' | 'model'>): Provenance {
+  return speechProvenance(body, null);
 }
 
 /** The provenance of a cached local transcript; undefined for any other (or a body of another shape). */

@@ -1,6 +1,12 @@
 // The library: every transcript this install fetched or produced, searchable.
 import { z } from 'zod';
+import { PROVENANCE_KINDS, provenanceSchema } from './provenance';
 import { libraryPlatformSchema, transcriptRefSchema } from './transcript';
+
+/** A provenance kind to filter by; `unknown` is a transcript cached before provenance was recorded. */
+export const LIBRARY_PROVENANCE_FILTERS = [...PROVENANCE_KINDS, 'unknown'] as const;
+export const libraryProvenanceFilterSchema = z.enum(LIBRARY_PROVENANCE_FILTERS);
+export type LibraryProvenanceFilter = z.infer<typeof libraryProvenanceFilterSchema>;
 
 /** A piece of a snippet; `hit` pieces are what matched. The renderer draws them as text, never as HTML. */
 export const textPartSchema = z.object({ text: z.string(), hit: z.boolean() });
@@ -18,6 +24,8 @@ export const libraryEntrySchema = z.object({
   snippet: z.array(textPartSchema),
   hasTiming: z.boolean(),
   createdAt: z.number(),
+  /** Where it came from; null for a transcript cached before that was recorded. */
+  provenance: provenanceSchema.nullable(),
 });
 export type LibraryEntry = z.infer<typeof libraryEntrySchema>;
 
@@ -28,6 +36,8 @@ export const librarySearchInputSchema = z.object({
   /** Inclusive range on when the transcript was stored, ms since epoch. */
   from: z.number().nullable().default(null),
   to: z.number().nullable().default(null),
+  /** Only transcripts of this provenance kind. */
+  provenance: libraryProvenanceFilterSchema.nullable().default(null),
   limit: z.number().int().min(1).max(500).default(100),
   offset: z.number().int().min(0).default(0),
 });

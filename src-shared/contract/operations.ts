@@ -13,7 +13,7 @@ import { podcastJobSchema } from './podcast';
 import { PERMANENT_REASONS } from '../queue/permanence';
 import { enqueueInputSchema, MAX_ENQUEUE, queueItemSchema, queueStateSchema } from './queue';
 import { settingsUpdateInputSchema, settingsViewSchema } from './settings';
-import { platformSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
+import { platformSchema, switchTrackInputSchema, switchTrackOutputSchema, transcriptRefSchema, transcriptViewSchema } from './transcript';
 import { VERSION_OPERATIONS } from './versions';
 import { upstreamProfileViewSchema, upstreamResetInputSchema, upstreamSetInputSchema } from './upstream';
 import { welcomeViewSchema } from './welcome';
@@ -55,6 +55,8 @@ export const OPERATIONS = {
   /** Episode artwork fetched through the upstream client (the renderer loads nothing from the internet itself). */
   'podcast.artwork': { input: z.object({ url: z.url({ protocol: /^https?$/ }).max(4096) }), output: z.object({ dataUrl: z.string().nullable() }) },
   'transcript.get': { input: z.object({ ref: transcriptRefSchema }), output: transcriptViewSchema },
+  /** A YouTube video's other caption track, or its machine translation, in the viewer (src-main/desk/captionTrack.ts). */
+  'transcript.switchTrack': { input: switchTrackInputSchema, output: switchTrackOutputSchema },
   'export.run': { input: exportInputSchema, output: exportOutputSchema },
   /** Desktop app: shows a folder an export of this session wrote into in the system's file manager. */
   'export.openFolder': { input: z.object({ folder: z.string().min(1).max(4096) }), output: z.object({}) },

@@ -1,6 +1,8 @@
 // Where a finished transcript lives and what the viewer shows of it.
 import { z } from 'zod';
 import { LIBRARY_PLATFORMS, PLATFORM_TOKENS } from '../platforms';
+import { LANGUAGE_CODE } from './api/requests';
+import { provenanceSchema } from './provenance';
 
 export const platformSchema = z.enum(PLATFORM_TOKENS);
 /** A source platform, or `local` (a file on this machine): what the library and the viewer name. */
@@ -50,6 +52,8 @@ export const transcriptViewSchema = z.object({
   /** YouTube: every caption track the video exposes; the shown one has `language` as its name. */
   captionTracks: z.array(captionTrackSchema),
   createdAt: z.number(),
+  /** Where the transcript came from (provenanceLabel says it in words); null for one cached before that was recorded. */
+  provenance: provenanceSchema.nullable(),
   /** A local file's transcript (platform `local`): where it came from, and how to play it; null for every other. */
   localFile: z
     .object({
@@ -68,3 +72,22 @@ export const transcriptViewSchema = z.object({
     .nullable(),
 });
 export type TranscriptView = z.infer<typeof transcriptViewSchema>;
+
+/**
+ * The viewer's "another track" for a YouTube video: its track in `lang`, or YouTube's machine
+ * translation into it (`&tlang=`) when it has none. Fetched like the REST API's `lang`: its own
+ * cache entry, charged as a fetch (a cached one is free).
+ */
+export const switchTrackInputSchema = z.object({
+  ref: transcriptRefSchema,
+  lang: z.string().regex(LANGUAGE_CODE).max(40),
+});
+
+export const switchTrackOutputSchema = z.object({
+  /** The track's transcript, opened in the viewer. */
+  transcript: transcriptViewSchema,
+  /** What it cost: the sync price for a fetch, 0 for a cached track. */
+  charged: z.number().int(),
+  /** The balance after it. */
+  credits: z.number().int(),
+});

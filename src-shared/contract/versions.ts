@@ -42,6 +42,8 @@ export const versionContentSchema = z.object({
   name: z.string(),
   text: z.string(),
   segments: z.array(segmentSchema).nullable(),
+  /** The version's own provenance (an edit, a re-transcription); the original's as the view has it. */
+  provenance: provenanceSchema.nullable(),
 });
 export type VersionContent = z.infer<typeof versionContentSchema>;
 

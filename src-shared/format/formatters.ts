@@ -1,6 +1,7 @@
 // Export formats shared by the CLI and the desk: TXT, SRT, VTT, JSON, CSV. Runs in the browser too.
 // What each file guarantees to the programs that open it: README, "Export files".
 import Papa from 'papaparse';
+import type { Provenance } from '../contract/provenance';
 import type { LibraryPlatform } from '../platforms';
 import type { Segment } from '../transcript';
 import type { CueOptions } from './cues';
@@ -18,6 +19,8 @@ export interface TranscriptDocument {
   sourceUrl?: string;
   platform?: LibraryPlatform;
   language?: string | null;
+  /** Where the text came from (JSON carries it as recorded, Markdown says it with provenanceLabel); null: unknown. */
+  provenance?: Provenance | null;
   text: string;
   segments: readonly Segment[] | null;
 }
@@ -71,7 +74,7 @@ export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, 
       return done(subtitles(doc, format, options));
     case 'json':
       return done(
-        `${JSON.stringify({ title: doc.title ?? null, sourceUrl: doc.sourceUrl ?? null, platform: doc.platform ?? null, language: doc.language ?? null, text: doc.text, segments: doc.segments }, null, 2)}\n`,
+        `${JSON.stringify({ title: doc.title ?? null, sourceUrl: doc.sourceUrl ?? null, platform: doc.platform ?? null, language: doc.language ?? null, provenance: doc.provenance ?? null, text: doc.text, segments: doc.segments }, null, 2)}\n`,
       );
     case 'csv': {
       const speakers = hasSpeakers(doc.segments);

@@ -69,7 +69,7 @@ describe('transcript-desk get', { timeout: cliGuardMs(3) }, () => {
     const result = await get(YT, '--format', 'json', '--lang', 'de');
     expect(result.code, result.stderr).toBe(0);
     const doc = JSON.parse(result.stdout) as { title: string; language: string; platform: string; segments: { text: string }[] };
-    expect(doc).toMatchObject({ title: 'Surface Go Review - It’s Awesome', language: 'German', platform: 'longform' });
+    expect(doc).toMatchObject({ title: 'Surface Go Review - It’s Awesome', language: 'German', platform: 'longform', provenance: { kind: 'creator-captions', language: 'de' } });
     expect(doc.segments[0]?.text).toBe('Hey guys, so this is the Surface Go.');
     expect(await ownerCredits()).toBe(997);
   });

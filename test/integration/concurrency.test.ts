@@ -37,6 +37,7 @@ const slowYouTube: PlatformFetcher<'longform'> = {
         text: 'hi',
         segments: null,
         title: null,
+        provenance: { kind: 'creator-captions', language: 'en' },
       },
     };
   },

@@ -195,6 +195,8 @@ describe('migration 006 on a ledger written by the code before it', () => {
         const cached = ledger.cache.get(s.platform, s.requestedKey);
         expect(cached?.text, s.item.url).toBe(s.text);
         expect(cached?.segments === null ? null : JSON.stringify(cached?.segments), s.item.url).toBe(s.segments);
+        // Nobody recorded where it came from (migration 011): unknown, never a guess.
+        expect(cached?.provenance, s.item.url).toBeNull();
       }
       expect(ledger.cache.stats()).toMatchObject({ transcripts: stored.length, kept: 1 });
       const tiktok = stored.find((s) => s.item.url.includes('vm.tiktok.com')) as Stored;

@@ -170,6 +170,51 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
     });
   });
 
+  describe(`store groups: ${name}: provenance beside the transcript`, () => {
+    let db: OpenedStore;
+    let store: Store;
+    const all = { match: null, platform: null, from: null, to: null, limit: 20, offset: 0 };
+    const creator = { kind: 'creator-captions' as const, language: 'en' };
+    const auto = { kind: 'auto-captions' as const, language: 'en' };
+    const translated = { kind: 'machine-translated' as const, language: 'fr', from: 'en' };
+    beforeAll(async () => {
+      db = await open();
+      store = db.store;
+    });
+    afterAll(() => db.close());
+    const put = (key: string, provenance: Parameters<Store['cache']['put']>[0]['provenance'], text = 'A talk about bread and butter.') =>
+      store.cache.put({ platform: 'longform', canonicalKey: key, sourceUrl: `https://www.youtube.com/watch?v=${key}`, title: key, body: { videoId: key }, text, segments: null, ...(provenance === undefined ? {} : { provenance }) });
+
+    it('keeps it through a put and a hit (short link too), replaces it on a refetch, and has none for a put without one', async () => {
+      await store.cache.put({ platform: 'longform', canonicalKey: 'prov01', sourceUrl: 'https://youtu.be/prov01', title: 't', body: { videoId: 'prov01' }, text: 'x', segments: null, provenance: translated }, 'provShort');
+      expect((await store.cache.get('longform', 'provShort'))?.provenance).toEqual(translated);
+      await put('prov01', auto);
+      expect((await store.cache.get('longform', 'prov01'))?.provenance).toEqual(auto);
+      await put('prov02', undefined);
+      expect((await store.cache.get('longform', 'prov02'))?.provenance).toBeNull();
+      // The spec's body is the body: provenance never leaks into it.
+      expect((await store.cache.get('longform', 'prov01'))?.body).toEqual({ videoId: 'prov01' });
+    });
+
+    it('lists each entry with its provenance and filters the library by kind, with and without a search', async () => {
+      await put('provA', creator, 'Creator words about sourdough.');
+      await put('provB', auto, 'Automatic words about sourdough.');
+      await put('provC', translated, 'Translated words about baguettes.');
+      await put('provD', null, 'Old words about sourdough.');
+      const listed = await store.library.search({ ...all, limit: 50 });
+      expect(listed.rows.find((r) => r.refKey === 'provC')?.provenance).toEqual(translated);
+      expect(listed.rows.find((r) => r.refKey === 'provD')?.provenance).toBeNull();
+      const keys = async (filter: Partial<LibraryFilter>) => (await store.library.search({ ...all, ...filter })).rows.map((r) => r.refKey).sort();
+      expect(await keys({ provenance: 'creator-captions' })).toEqual(['provA']);
+      expect(await keys({ provenance: 'machine-translated' })).toEqual(['provC']);
+      expect(await keys({ provenance: 'auto-captions' })).toEqual(['prov01', 'provB']);
+      expect(await keys({ provenance: 'unknown' })).toEqual(['prov02', 'provD']);
+      expect(await keys({ provenance: 'unknown', match: '"sourdough"' })).toEqual(['provD']);
+      expect(await keys({ provenance: 'auto-captions', match: '"sourdough"' })).toEqual(['provB']);
+      expect((await store.library.search({ ...all, provenance: 'speech-to-text' })).total).toBe(0);
+    });
+  });
+
   describe(`store groups: ${name}: the desk's queue`, () => {
     let db: OpenedStore;
     let store: Store;
@@ -258,7 +303,7 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       transcriptUrl: null,
       transcriptType: null,
     });
-    const finished = { transcript: 'Welcome to the show about sourdough bread.', segments: [{ text: 'Welcome to the show about sourdough bread.', startMs: 0, endMs: 3000 }], source: 'ai' as const, durationSeconds: 610, chunksTotal: 2, chunksReused: 0, price: 7 };
+    const finished = { transcript: 'Welcome to the show about sourdough bread.', segments: [{ text: 'Welcome to the show about sourdough bread.', startMs: 0, endMs: 3000 }], source: 'ai' as const, provenance: { kind: 'speech-to-text' as const, engine: 'whisper', model: 'ggml-base.en', version: null, language: 'en', task: 'transcribe' as const }, durationSeconds: 610, chunksTotal: 2, chunksReused: 0, price: 7 };
 
     it('starts an episode once when submits race; finish settles the payer at the price; the library then finds it', async () => {
       const [a, b] = nodes;
@@ -288,11 +333,15 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       expect(await a.credits.sumOfEntries(payer.id)).toBe(13);
       expect((await a.podcastJobs.listForAccount(other.id))[0]).toMatchObject({ jobId: joined, status: 'done', reserved: 0 });
       expect((await a.podcastJobs.episode('ep1'))?.segments).toEqual(finished.segments);
+      expect((await a.podcastJobs.episode('ep1'))?.provenance).toEqual(finished.provenance);
       expect(await a.podcastWork.start(payer.id, facts('ep1'), 10)).toEqual({ ok: false, reason: 'exists', status: 'done' });
 
       const found = await a.library.search({ match: '"sourdough"', platform: null, from: null, to: null, limit: 10, offset: 0 });
       expect(found.rows).toHaveLength(1);
-      expect(found.rows[0]).toMatchObject({ kind: 'episode', platform: 'podcast', refKey: 'ep1', title: 'Episode ep1', subtitle: 'The Show', hasTiming: true });
+      expect(found.rows[0]).toMatchObject({ kind: 'episode', platform: 'podcast', refKey: 'ep1', title: 'Episode ep1', subtitle: 'The Show', hasTiming: true, provenance: finished.provenance });
+      const bySpeech = await a.library.search({ match: null, platform: null, provenance: 'speech-to-text', from: null, to: null, limit: 10, offset: 0 });
+      expect(bySpeech.rows.map((r) => r.refKey)).toEqual(['ep1']);
+      expect((await a.library.search({ match: '"sourdough"', platform: null, provenance: 'publisher', from: null, to: null, limit: 10, offset: 0 })).total).toBe(0);
       expect(await a.library.delete([found.rows[0]?.id ?? -1])).toBe(1);
       expect((await a.library.search({ match: '"sourdough"', platform: null, from: null, to: null, limit: 10, offset: 0 })).total).toBe(0);
       // Hidden from the library, the job still answers with its transcript.
@@ -326,7 +375,7 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       await a.credits.grant(id, 40);
       const started = await a.podcastWork.start(id, facts('ep4'), 20);
       expect(started.ok).toBe(true);
-      const result = { transcript: 'once', segments: [], source: 'ai' as const, durationSeconds: 300, chunksTotal: 2, chunksReused: 0, price: 5 };
+      const result = { transcript: 'once', segments: [], source: 'ai' as const, provenance: { kind: 'speech-to-text' as const, engine: 'whisper', model: 'ggml-base.en', version: null, language: 'en', task: 'transcribe' as const }, durationSeconds: 300, chunksTotal: 2, chunksReused: 0, price: 5 };
       expect(await a.podcastWork.finish('ep4', result)).toEqual([{ accountId: id, jobId: (started as { jobId: string }).jobId, charged: 5 }]);
       expect(await b.podcastWork.finish('ep4', { ...result, price: 9 })).toEqual([]);
       await b.podcastWork.fail('ep4', 'too late');

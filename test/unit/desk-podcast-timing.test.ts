@@ -25,7 +25,7 @@ function finishEpisode(key: string, title: string, segments: Segment[]): void {
   const work = sqliteLedgerOf(t.opened).podcastWork;
   const facts = { key, episodeUrl: `https://podcasts.apple.com/us/podcast/x/id1?i=${key}`, title, showTitle: 'Fixture FM', artworkUrl: '', durationSeconds: 60, audioUrl: null, transcriptUrl: null, transcriptType: null };
   expect(work.start(t.opened.owner.accountId, facts, 10)).toMatchObject({ ok: true });
-  work.finish(key, { transcript: segments.map((s) => s.text).join('\n'), segments, source: 'publisher', durationSeconds: 60, chunksTotal: 1, chunksReused: 0, price: 10 });
+  work.finish(key, { transcript: segments.map((s) => s.text).join('\n'), segments, source: 'publisher', provenance: { kind: 'publisher', format: 'vtt', language: null }, durationSeconds: 60, chunksTotal: 1, chunksReused: 0, price: 10 });
 }
 
 it('an episode with timed, speaker-labelled lines: the viewer gets them, the library says timed, SRT exports with names', async () => {

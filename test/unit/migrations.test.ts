@@ -16,6 +16,7 @@ const APPLIED = [
   { version: 8, name: 'cache_totals', sha256: '3c6a314f1fafddec04e91c298f93e2f791b15515668372b8290b9e5992ad6bb4' },
   { version: 9, name: 'media_jobs', sha256: '2563b8b0b78552528c7cfd7eb5b3af4be40a1909a8734233535b3d0792bf027e' },
   { version: 10, name: 'follows', sha256: '0696ab8231c1da8953510f9f800de11f42b9b60a619aea24fd6d0c2e2cbae9aa' },
+  { version: 11, name: 'provenance', sha256: '1ec4ce8b168b67241f65950f71a8071fb171bc15e86b580f3e32a5775e202d73' },
   { version: 12, name: 'transcript_versions', sha256: 'a7a8b95691a288f9fbfec7d943b9c502e1c0a8b85d17665776ebd0d7ba925847' },
 ];
 

@@ -42,10 +42,10 @@ describe('TikTok item fields', () => {
 
   it('reads the spoken language (ASR) before translations, and WebVTT before SRT before the creator JSON', () => {
     const info = (Url: string, Source: string, Format = 'webvtt') => ({ Url, Source, Format, LanguageCodeName: 'x' });
-    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.vtt', 'ASR')] } })).toEqual({ url: 'https://s/asr.vtt', format: 'webvtt' });
-    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT')] } })).toEqual({ url: 'https://s/mt.vtt', format: 'webvtt' });
-    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.srt', 'ASR', 'SRT')] } })).toEqual({ url: 'https://s/asr.srt', format: 'srt' });
-    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption')] } })).toEqual({ url: 'https://s/cc.json', format: 'creator_caption' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.vtt', 'ASR')] } })).toMatchObject({ url: 'https://s/asr.vtt', format: 'webvtt' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT')] } })).toMatchObject({ url: 'https://s/mt.vtt', format: 'webvtt' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/cc.json', 'ASR', 'creator_caption'), info('https://s/asr.srt', 'ASR', 'SRT')] } })).toMatchObject({ url: 'https://s/asr.srt', format: 'srt' });
+    expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/mt.vtt', 'MT'), info('https://s/cc.json', 'ASR', 'creator_caption')] } })).toMatchObject({ url: 'https://s/cc.json', format: 'creator_caption' });
     expect(subtitleTrackOf({ video: { subtitleInfos: [info('https://s/x.ttml', 'ASR', 'ttml')] } })).toBeUndefined();
     expect(subtitleTrackOf({ video: {} })).toBeUndefined();
   });

@@ -57,12 +57,13 @@ export function toEntry(row: LibraryRow): LibraryEntry {
     snippet: snippetParts(row.snippet.replace(/\s+/g, ' ')),
     hasTiming: row.hasTiming,
     createdAt: row.createdAt,
+    provenance: row.provenance,
   };
 }
 
 export async function searchLibrary(deps: DeskDeps, input: ParsedInput<'library.search'>): Promise<{ total: number; entries: LibraryEntry[] }> {
   const match = toFtsQuery(input.query);
   if (input.query.trim() !== '' && match === null) return { total: 0, entries: [] };
-  const { total, rows } = await deps.store.library.search({ match, platform: input.platform, from: input.from, to: input.to, limit: input.limit, offset: input.offset });
+  const { total, rows } = await deps.store.library.search({ match, platform: input.platform, provenance: input.provenance, from: input.from, to: input.to, limit: input.limit, offset: input.offset });
   return { total, entries: rows.map(toEntry) };
 }

@@ -142,9 +142,9 @@ async function podcastOutcome(deps: DeskDeps, outcome: Exclude<PodcastOutcome, R
  * and kept in the library (never evicted): the desk's viewer, search and exports read it as any
  * other. No credit moves here: the team server charged its key.
  */
-async function keepLocalCopy(deps: DeskDeps, transcript: Transcript): Promise<void> {
-  const { platform, canonicalKey, sourceUrl, title, body, text, segments } = transcript;
-  await deps.store.cache.put({ platform, canonicalKey, sourceUrl, title, body, text, segments });
+export async function keepLocalCopy(deps: DeskDeps, transcript: Transcript): Promise<void> {
+  const { platform, canonicalKey, sourceUrl, title, body, text, segments, provenance } = transcript;
+  await deps.store.cache.put({ platform, canonicalKey, sourceUrl, title, body, text, segments, provenance });
   await deps.store.cache.keep(platform, canonicalKey);
 }
 
@@ -154,7 +154,7 @@ async function keepLocalCopy(deps: DeskDeps, transcript: Transcript): Promise<vo
  * job record as its body. The record has plain text only: no timed lines.
  */
 export async function keepRemoteEpisode(deps: DeskDeps, item: Pick<ParsedItem, 'canonicalKey' | 'normalizedUrl'>, record: Extract<JobRecord, { status: 'done' }>): Promise<{ kind: 'transcript'; key: string }> {
-  await deps.store.cache.put({ platform: 'podcast', canonicalKey: item.canonicalKey, sourceUrl: item.normalizedUrl, title: record.episode.title, body: record, text: record.transcript, segments: null });
+  await deps.store.cache.put({ platform: 'podcast', canonicalKey: item.canonicalKey, sourceUrl: item.normalizedUrl, title: record.episode.title, body: record, text: record.transcript, segments: null, provenance: null });
   await deps.store.cache.keep('podcast', item.canonicalKey);
   return { kind: 'transcript', key: item.canonicalKey };
 }

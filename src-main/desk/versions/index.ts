@@ -45,10 +45,10 @@ export async function listVersions(deps: DeskDeps, ref: TranscriptRef): Promise<
 export async function versionContent(deps: DeskDeps, ref: TranscriptRef, id: string | null): Promise<VersionContent> {
   if (id === null) {
     const view = await readTranscript(deps, ref);
-    return { id: null, name: ORIGINAL_NAME, text: view.text, segments: view.segments };
+    return { id: null, name: ORIGINAL_NAME, text: view.text, segments: view.segments, provenance: view.provenance };
   }
   const version = await versionOf(deps, await keyOf(deps, ref), id);
-  return { id: version.id, name: nameOf(version), text: version.text, segments: version.segments };
+  return { id: version.id, name: nameOf(version), text: version.text, segments: version.segments, provenance: version.provenance };
 }
 
 /**

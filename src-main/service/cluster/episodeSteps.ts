@@ -25,6 +25,7 @@ import type { UpstreamClient } from '../upstream/client';
 import { QUEUES } from './boss';
 import type { ChunkJob, EpisodeJob } from './jobs';
 import type { WorkerLog } from './workerLog';
+import { speechProvenance } from '../stt/provenance';
 
 const MAX_AUDIO_BYTES = 4 * 1024 ** 3;
 
@@ -205,6 +206,8 @@ export async function mergeEpisode(deps: StepDeps, job: JobWithMetadata<EpisodeJ
     transcript: segments.map((s) => s.text).join('\n'),
     segments,
     source: 'ai',
+    // Workers may run different engines: each one that transcribed a chunk is named; their models are not recorded per chunk.
+    provenance: speechProvenance({ engine: [...new Set(runs.map((r) => r.engine))].sort().join('+') || 'unknown', model: null }, null),
     durationSeconds: seconds,
     chunksTotal: plan.chunks.length,
     chunksReused: 0,

@@ -49,7 +49,7 @@ export async function transcribeVideoAudio(store: Store, stt: SpeechToText | und
   const spoken = await transcribeSpeech(stt, platform, { mediaUrl, taskKey: `${platform}:${key}`, signal, headers: { referer: REFERER[platform] } });
   if (!spoken.ok) return fromFailure(spoken.failure);
   const body: VideoTranscriptBody = { transcript: spoken.text, videoUrls };
-  const entry = { platform, canonicalKey: key, sourceUrl: empty.sourceUrl, title: empty.title, body, text: spoken.text, segments: spoken.segments };
+  const entry = { platform, canonicalKey: key, sourceUrl: empty.sourceUrl, title: empty.title, body, text: spoken.text, segments: spoken.segments, provenance: spoken.provenance };
   const charge = await store.transaction(async (tx) => {
     if ((await tx.cache.get(platform, key)) !== undefined) return undefined; // delivered meanwhile: free, as a cache hit
     await tx.cache.put(entry, key);

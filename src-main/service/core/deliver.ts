@@ -23,7 +23,7 @@ export const noCredits = () => refused(403, ERROR_TEXT.noCredits, { message: 'Th
 export async function deliver(store: Store, caller: Caller, platform: SyncPlatformToken, item: ParsedItem, fetched: FetchedTranscript, keyOf: (canonicalKey: string) => string): Promise<TranscriptOutcome> {
   const canonicalKey = keyOf(fetched.resolvedKey ?? item.canonicalKey);
   const requestedKey = keyOf(item.canonicalKey);
-  const entry = { platform, canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments };
+  const entry = { platform, canonicalKey, sourceUrl: item.normalizedUrl, title: fetched.title, body: fetched.body, text: fetched.text, segments: fetched.segments, provenance: fetched.provenance };
   const result = await store.transaction(async (tx) => {
     const known = await tx.cache.get(platform, canonicalKey);
     if (known !== undefined) {

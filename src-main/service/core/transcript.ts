@@ -1,6 +1,7 @@
 // A cached transcript as the core hands it out: what the cache keeps, with the spec body typed and
 // the fields callers look for (language, video id, caption tracks) read out of it once, here.
 import type { LongformBody, PlatformBody, SpecCaptionTrack } from '#shared/contract/api/index';
+import type { Provenance } from '#shared/contract/provenance';
 import type { LibraryPlatform, SyncPlatformToken } from '#shared/platforms';
 import type { Segment } from '#shared/transcript';
 import type { CachedTranscript } from '../store/port';
@@ -15,6 +16,8 @@ export interface Transcript {
   body: PlatformBody;
   text: string;
   segments: Segment[] | null;
+  /** Where the text came from; null for one cached before that was recorded, or a team server's (its REST answer does not say). */
+  provenance: Provenance | null;
   /** The caption track's human-readable name, where the platform names one (YouTube). */
   language: string | null;
   /** The video id the platform gives (YouTube). */
@@ -47,6 +50,6 @@ export function specFieldsOf(cached: CachedTranscript): Pick<Transcript, 'body' 
 
 /** A cache row as the core's transcript. */
 export function cachedTranscriptOf(platform: SyncPlatformToken, cached: CachedTranscript): Transcript {
-  const { canonicalKey, sourceUrl, title, text, segments } = cached;
-  return { platform, canonicalKey, sourceUrl, title, text, segments, ...specFieldsOf(cached) };
+  const { canonicalKey, sourceUrl, title, text, segments, provenance } = cached;
+  return { platform, canonicalKey, sourceUrl, title, text, segments, provenance, ...specFieldsOf(cached) };
 }

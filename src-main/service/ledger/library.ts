@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { PlatformToken } from '#shared/platforms';
 import { HIT_END, HIT_START, SEARCH_COUNT_CAP, type LibraryFilter, type LibraryRow } from '../store/transcripts';
+import { provenanceOfColumn } from '../store/provenanceColumn';
 import type { LibraryIndexer } from './libraryIndex';
 
 
@@ -15,6 +16,7 @@ interface Row {
   subtitle: string | null;
   source_url: string | null;
   has_timing: number;
+  provenance: string | null;
   snippet: string;
 }
 
@@ -29,6 +31,7 @@ const toRow = (r: Row): LibraryRow => ({
   snippet: r.snippet,
   hasTiming: r.has_timing === 1,
   createdAt: r.created_at,
+  provenance: provenanceOfColumn(r.provenance),
 });
 
 // The entry's own columns, and the title, show and source of the transcript or episode it indexes.
@@ -36,7 +39,14 @@ const COLUMNS = `e.id, e.kind, e.platform, e.ref_key, e.created_at,
   COALESCE(t.title, p.title) AS title,
   p.show_title AS subtitle,
   COALESCE(t.source_url, p.audio_url) AS source_url,
-  COALESCE(t.has_timing, p.segments IS NOT NULL AND p.segments != '[]') AS has_timing`;
+  COALESCE(t.has_timing, p.segments IS NOT NULL AND p.segments != '[]') AS has_timing,
+  COALESCE(t.provenance, p.provenance) AS provenance`;
+/**
+ * The entry's provenance by a lookup of its own, so the filter needs none of the joins: the count
+ * and the full-text page read only library_entries.
+ */
+const ENTRY_PROVENANCE = `CASE e.kind WHEN 'transcript' THEN (SELECT pt.provenance FROM transcripts pt WHERE pt.platform = e.platform AND pt.canonical_key = e.ref_key)
+  ELSE (SELECT pp.provenance FROM podcast_episodes pp WHERE pp.episode_key = e.ref_key) END`;
 const JOINS = `LEFT JOIN transcripts t ON e.kind = 'transcript' AND t.platform = e.platform AND t.canonical_key = e.ref_key
   LEFT JOIN podcast_episodes p ON e.kind = 'episode' AND p.episode_key = e.ref_key`;
 /** The entry's text (what library_content has for it), read for this row only. */
@@ -60,6 +70,11 @@ export class Library {
     if (filter.platform !== null) {
       where.push('e.platform = @platform');
       params.platform = filter.platform;
+    }
+    if (filter.provenance === 'unknown') where.push(`(${ENTRY_PROVENANCE}) IS NULL`);
+    else if (filter.provenance != null) {
+      where.push(`json_extract(${ENTRY_PROVENANCE}, '$.kind') = @provenance`);
+      params.provenance = filter.provenance;
     }
     if (filter.from !== null) {
       where.push('e.created_at >= @from');

@@ -19,7 +19,7 @@ export class PodcastJobRecords {
   constructor(db: Database.Database) {
     this.byId = db.prepare<[string], JobRow>(`${SELECT_JOB} WHERE j.id = ?`);
     this.episodeByKey = db.prepare<[string], EpisodeRecordRow>(
-      'SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
+      'SELECT episode_key, status, title, show_title, audio_url, transcript, segments, provenance, created_at, completed_at FROM podcast_episodes WHERE episode_key = ?',
     );
     // The cards never show a transcript: the list leaves it out (NULL) instead of reading 200 of them.
     this.ofAccount = db.prepare<[number, number], JobRow>(`${SELECT_JOB.replace('e.transcript,', 'NULL AS transcript,')} WHERE j.account_id = ? ORDER BY j.created_at DESC, j.rowid DESC LIMIT ?`);

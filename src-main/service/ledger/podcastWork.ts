@@ -1,6 +1,7 @@
 // Write side of the podcast tables: submits, the runner's progress, and the end of an episode's
 // work with the credit moves that go with it (settle the payer, refund on failure), each in one
 // transaction so a crash never leaves a job done without its charge or failed without its refund.
+import { provenanceColumn } from '../store/provenanceColumn';
 import type Database from 'better-sqlite3';
 import type { EpisodeFacts, EpisodeWork, FinishedEpisode, JobStatus, StartResult } from '../store/podcast';
 import { episodeWorkOf, newJobId, type EpisodeRow } from '../store/rows';
@@ -55,7 +56,7 @@ export class PodcastWork {
              ON CONFLICT (episode_key) DO UPDATE SET status = 'processing', title = excluded.title, show_title = excluded.show_title,
                artwork_url = excluded.artwork_url, duration_seconds = excluded.duration_seconds, audio_url = excluded.audio_url,
                transcript_url = excluded.transcript_url, transcript_type = excluded.transcript_type, episode_url = excluded.episode_url,
-               chunks_done = 0, chunks_total = 0, chunks_reused = 0, transcript = NULL, segments = NULL, source = NULL,
+               chunks_done = 0, chunks_total = 0, chunks_reused = 0, transcript = NULL, segments = NULL, source = NULL, provenance = NULL,
                error_message = NULL, runner_pid = NULL, started_at = NULL, created_at = excluded.created_at, completed_at = NULL`,
           )
           .run({ ...facts, durationSeconds: Math.round(facts.durationSeconds), now });
@@ -111,9 +112,9 @@ export class PodcastWork {
         const { changes } = this.db
           .prepare(
             `UPDATE podcast_episodes SET status = 'done', transcript = ?, segments = ?, source = ?, duration_seconds = ?, chunks_total = ?, chunks_done = ?,
-               chunks_reused = ?, runner_pid = NULL, completed_at = ? WHERE episode_key = ? AND status = 'processing'`,
+               chunks_reused = ?, runner_pid = NULL, completed_at = ?, provenance = ? WHERE episode_key = ? AND status = 'processing'`,
           )
-          .run(result.transcript, JSON.stringify(result.segments), result.source, Math.round(result.durationSeconds), result.chunksTotal, result.chunksTotal, result.chunksReused, now, key);
+          .run(result.transcript, JSON.stringify(result.segments), result.source, Math.round(result.durationSeconds), result.chunksTotal, result.chunksTotal, result.chunksReused, now, provenanceColumn(result.provenance), key);
         // Finished or failed already (a late second finish, a cancel that won): nothing to settle twice.
         if (changes === 0) return [];
         const jobs = this.waitingJobs(key);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { LibraryPlatform } from '#shared/platforms';
-import type { CachedTranscript, CacheStats, StaleTranscript } from '../store/transcripts';
+import type { CachedTranscript, CacheStats, NewCachedTranscript, StaleTranscript } from '../store/transcripts';
+import { provenanceColumn, provenanceOfColumn } from '../store/provenanceColumn';
 import { footprintOf } from '../store/footprint';
 import type { LibraryIndexer } from './libraryIndex';
 import { decodeRecord, encodeRecord } from '../store/transcriptRecord';
@@ -26,6 +27,7 @@ interface Row {
   title: string | null;
   created_at: number;
   used_at: number;
+  provenance: string | null;
   record: Buffer;
 }
 
@@ -54,19 +56,19 @@ export class TranscriptCache {
   ) {
     // An alias row (short link → item) is followed in the same query so a hit costs one lookup.
     this.lookup = db.prepare<[{ platform: string; key: string }], Row>(
-      `SELECT t.id, t.platform, t.canonical_key, t.source_url, t.title, t.created_at, t.used_at, r.record
+      `SELECT t.id, t.platform, t.canonical_key, t.source_url, t.title, t.created_at, t.used_at, t.provenance, r.record
        FROM transcripts t JOIN transcript_records r ON r.id = t.id
        WHERE t.platform = @platform
          AND t.canonical_key = COALESCE((SELECT canonical_key FROM transcript_aliases WHERE platform = @platform AND alias_key = @key), @key)`,
     );
     this.findId = db.prepare<[string, string], number>('SELECT id FROM transcripts WHERE platform = ? AND canonical_key = ?').pluck();
     this.insertRow = db.prepare(
-      `INSERT INTO transcripts (platform, canonical_key, source_url, title, has_timing, bytes, created_at, used_at)
-       VALUES (@platform, @canonicalKey, @sourceUrl, @title, @hasTiming, @bytes, @now, @now)`,
+      `INSERT INTO transcripts (platform, canonical_key, source_url, title, has_timing, bytes, created_at, used_at, provenance)
+       VALUES (@platform, @canonicalKey, @sourceUrl, @title, @hasTiming, @bytes, @now, @now, @provenance)`,
     );
     // A refetch replaces what the item was; whether it is kept stays as it was.
     this.updateRow = db.prepare(
-      'UPDATE transcripts SET source_url = @sourceUrl, title = @title, has_timing = @hasTiming, bytes = @bytes, created_at = @now, used_at = @now WHERE id = @id',
+      'UPDATE transcripts SET source_url = @sourceUrl, title = @title, has_timing = @hasTiming, bytes = @bytes, created_at = @now, used_at = @now, provenance = @provenance WHERE id = @id',
     );
     this.insertRecord = db.prepare<[number, Buffer]>('INSERT INTO transcript_records (id, record) VALUES (?, ?)');
     this.updateRecord = db.prepare<[Buffer, number]>('UPDATE transcript_records SET record = ? WHERE id = ?');
@@ -98,11 +100,11 @@ export class TranscriptCache {
     const now = Date.now();
     if (now - row.used_at >= USE_MARK_INTERVAL_MS) this.markUsed.run(now, row.id);
     const { body, text, segments } = decodeRecord(row.record);
-    return { platform: row.platform, canonicalKey: row.canonical_key, sourceUrl: row.source_url, title: row.title, body, text, segments, createdAt: row.created_at };
+    return { platform: row.platform, canonicalKey: row.canonical_key, sourceUrl: row.source_url, title: row.title, body, text, segments, provenance: provenanceOfColumn(row.provenance), createdAt: row.created_at };
   }
 
   /** Stores (or replaces) a transcript, then evicts past the limit; never the one just stored. */
-  put(entry: Omit<CachedTranscript, 'createdAt'>, aliasKey?: string): void {
+  put(entry: NewCachedTranscript, aliasKey?: string): void {
     const record = encodeRecord({ body: entry.body, text: entry.text, segments: entry.segments });
     const columns = {
       platform: entry.platform,
@@ -112,6 +114,7 @@ export class TranscriptCache {
       hasTiming: entry.segments !== null && entry.segments.length > 0 ? 1 : 0,
       bytes: footprintOf(record, entry.text),
       now: Date.now(),
+      provenance: provenanceColumn(entry.provenance),
     };
     // Inside a larger transaction (the cache + charge of a delivery) the library's index follows
     // after its commit; on its own, in this same write (libraryIndex.ts).

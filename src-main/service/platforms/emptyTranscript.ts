@@ -11,7 +11,7 @@ export type { VideoUrls } from '#shared/contract/api/index';
  */
 export function withoutCaptions(platform: 'shortform' | 'social', videoUrls: VideoUrls | undefined, title: string | null, resolvedKey: string | undefined, why: string): FetchOutcome<VideoTranscriptBody> {
   if (videoUrls === undefined) return { ok: false, ...noTranscript(platform, `${why}, and no downloadable video either`) };
-  return { ok: true, transcript: { body: { transcript: '', videoUrls }, text: '', segments: null, title, ...(resolvedKey === undefined ? {} : { resolvedKey }) } };
+  return { ok: true, transcript: { body: { transcript: '', videoUrls }, text: '', segments: null, title, provenance: null, ...(resolvedKey === undefined ? {} : { resolvedKey }) } };
 }
 
 /** `videoUrls` only when a video URL is exposed (the spec omits it otherwise). */

@@ -1,4 +1,5 @@
 import type { PlatformBodies, PlatformBody } from '#shared/contract/api/index';
+import type { Provenance } from '#shared/contract/provenance';
 import type { SyncPlatformToken } from '#shared/platforms';
 import type { ParsedItem } from '#shared/url/parse';
 import type { Segment } from '#shared/transcript';
@@ -12,6 +13,11 @@ export interface FetchedTranscript<B extends PlatformBody = PlatformBody> {
   /** Timing where the source has it (captions, speech-to-text), for SRT/VTT export. */
   segments: Segment[] | null;
   title: string | null;
+  /**
+   * Where the text came from, as the upstream says it (kept beside the transcript, never in the
+   * body); null only for the spec's empty transcript, which has no text to come from anywhere.
+   */
+  provenance: Provenance | null;
   /** The item's canonical key when the request used a short link that was resolved upstream. */
   resolvedKey?: string;
 }

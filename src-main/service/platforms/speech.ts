@@ -4,9 +4,11 @@
 // no other status for a server-side failure); no free place → 503 `Speech-to-text busy` with
 // Retry-After (not in the spec: see STT_BUSY_ERROR); all of them free.
 import type { SyncPlatformToken } from '#shared/platforms';
+import type { Provenance } from '#shared/contract/provenance';
 import type { Segment } from '#shared/transcript';
 import type { AdmissionPlace, Refusal } from '../stt/admission';
 import { isSttError, type SpeechToText } from '../stt/index';
+import { settingsLanguage, speechProvenance } from '../stt/provenance';
 import type { FetchFailure } from './fetcher';
 import { noTranscript, uiName, upstreamFailure } from './failures';
 
@@ -35,7 +37,7 @@ export const sttBusy = (refusal: Refusal): FetchFailure => ({
   retryAfterMs: refusal.retryAfterSeconds * 1000,
 });
 
-export type SpokenTranscript = { ok: true; text: string; segments: Segment[] } | { ok: false; failure: FetchFailure };
+export type SpokenTranscript = { ok: true; text: string; segments: Segment[]; provenance: Provenance } | { ok: false; failure: FetchFailure };
 
 export const tooLong = (platform: SyncPlatformToken, seconds: number, max: number): FetchFailure => ({
   status: 422,
@@ -128,6 +130,8 @@ async function transcribeInPlace(stt: SpeechToText, platform: SyncPlatformToken,
 async function transcribeOnce(stt: SpeechToText, platform: SyncPlatformToken, request: SpeechRequest): Promise<SpokenTranscript> {
   const name = uiName(platform);
   try {
+    // Read with the run's settings: the language the engine was told is what it heard in.
+    const language = await settingsLanguage(stt.settings);
     const result = await stt.transcribeMedia(
       { url: request.mediaUrl },
       {
@@ -139,7 +143,7 @@ async function transcribeOnce(stt: SpeechToText, platform: SyncPlatformToken, re
     );
     // Music or silence: there is nothing to read, and nothing to charge for.
     if (result.text.trim() === '') return { ok: false, failure: noTranscript(platform, `No speech was recognized in this ${name} video`) };
-    return { ok: true, text: result.text, segments: result.segments };
+    return { ok: true, text: result.text, segments: result.segments, provenance: speechProvenance(result, language) };
   } catch (error) {
     if (!isSttError(error)) throw error;
     switch (error.code) {

@@ -7,6 +7,22 @@ import type { UpstreamClient } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
 import { readPublisherTranscript } from './publisherTranscript';
 
+/** The feed's MIME type as a reader names the format (`text/vtt` → `vtt`); the type itself when unknown. */
+const FORMAT_OF: Readonly<Record<string, string>> = {
+  'text/vtt': 'vtt',
+  'application/x-subrip': 'srt',
+  'application/srt': 'srt',
+  'text/srt': 'srt',
+  'application/json': 'json',
+  'text/html': 'html',
+  'text/plain': 'txt',
+};
+
+export function publisherFormat(mimeType: string | null): string {
+  const type = (mimeType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return FORMAT_OF[type] ?? (type === '' ? 'unknown' : type.slice(0, 40));
+}
+
 const MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
 
 /** Either the finished episode, or why not and that the audio is transcribed instead (`note`, for the log). */
@@ -26,7 +42,7 @@ export async function publishedTranscript(upstream: UpstreamClient, episode: Epi
       if (read.ok) {
         const lastMs = read.segments.at(-1)?.endMs ?? 0;
         const durationSeconds = episode.durationSeconds > 0 ? episode.durationSeconds : lastMs / 1000;
-        return { ok: true, finished: { transcript: read.text, segments: read.segments, source: 'publisher', durationSeconds, chunksTotal: 1, chunksReused: 0, price: podcastPrice(durationSeconds) } };
+        return { ok: true, finished: { transcript: read.text, segments: read.segments, source: 'publisher', provenance: { kind: 'publisher', format: publisherFormat(episode.transcriptType), language: null }, durationSeconds, chunksTotal: 1, chunksReused: 0, price: podcastPrice(durationSeconds) } };
       }
       problem = `the publisher's transcript is unusable: ${read.problem}`;
     }

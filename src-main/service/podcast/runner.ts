@@ -14,6 +14,7 @@ import type { UpstreamClient } from '../upstream/client';
 import { isUpstreamError } from '../upstream/errors';
 import { publishedTranscript } from './publishedTranscript';
 import { isProcessAlive } from '../processes';
+import { settingsLanguage, speechProvenance } from '../stt/provenance';
 
 export type PodcastEvent =
   | { type: 'started'; episodeKey: string; title: string }
@@ -186,6 +187,7 @@ export class PodcastRunner {
     }
     const info = await this.deps.stt.probeMedia(audio, signal);
     if (info.durationSeconds !== undefined) await this.deps.store.podcastWork.setDuration(key, info.durationSeconds);
+    const language = await settingsLanguage(this.deps.stt.settings);
     const result = await this.deps.stt.transcribeMedia(
       { file: audio },
       {
@@ -209,6 +211,7 @@ export class PodcastRunner {
       transcript: result.text,
       segments: result.segments,
       source: 'ai',
+      provenance: speechProvenance(result, language),
       durationSeconds: result.durationSeconds,
       chunksTotal: result.chunksTotal,
       chunksReused: result.chunksReused,

@@ -1,6 +1,7 @@
 // The desk's library on PostgreSQL (ledger/library.ts is the SQLite twin): cached transcripts and
 // finished podcast episodes, searched with PostgreSQL's text search (migration 003).
 import type { PlatformToken } from '#shared/platforms';
+import { provenanceOfColumn } from '../store/provenanceColumn';
 import { recordText } from '../store/transcriptRecord';
 import { HIT_END, HIT_START, SEARCH_COUNT_CAP, type LibraryRow, type LibraryStore } from '../store/transcripts';
 import type { Sql } from './sql';
@@ -49,6 +50,7 @@ interface Row {
   subtitle: string | null;
   source_url: string | null;
   has_timing: boolean;
+  provenance: unknown;
   /** A transcript's record, or null for an episode (its text is `episode_text`). */
   record: Buffer | null;
   episode_text: string | null;
@@ -67,6 +69,7 @@ const toRow = (r: Row, snippet: string): LibraryRow => ({
   snippet,
   hasTiming: r.has_timing,
   createdAt: r.created_at,
+  provenance: provenanceOfColumn(r.provenance),
 });
 
 // The entry's own columns, and the title, show and source of the transcript or episode it indexes.
@@ -75,7 +78,11 @@ const FROM = `FROM library_entries e
   LEFT JOIN transcript_records r ON r.id = t.id
   LEFT JOIN podcast_episodes p ON e.kind = 'episode' AND p.episode_key = e.ref_key`;
 const COLUMNS = `e.id, e.kind, e.platform, e.ref_key, e.created_at, COALESCE(t.title, p.title) AS title, p.show_title AS subtitle,
-  COALESCE(t.source_url, p.audio_url) AS source_url, COALESCE(t.has_timing, p.segments IS NOT NULL AND p.segments <> '[]') AS has_timing`;
+  COALESCE(t.source_url, p.audio_url) AS source_url, COALESCE(t.has_timing, p.segments IS NOT NULL AND p.segments <> '[]') AS has_timing,
+  COALESCE(t.provenance, p.provenance) AS provenance`;
+/** The entry's provenance by a lookup of its own, so the filter needs none of the joins (the count reads only library_entries). */
+const ENTRY_PROVENANCE = `CASE e.kind WHEN 'transcript' THEN (SELECT pt.provenance FROM transcripts pt WHERE pt.platform = e.platform AND pt.canonical_key = e.ref_key)
+  ELSE (SELECT pp.provenance FROM podcast_episodes pp WHERE pp.episode_key = e.ref_key) END`;
 /** What a page's snippets are made from: the record, or the episode's text. */
 const TEXTS = 'r.record, p.transcript AS episode_text';
 
@@ -89,6 +96,8 @@ export function pgLibrary(sql: Sql): LibraryStore {
       const params: unknown[] = [];
       const param = (value: unknown) => `$${params.push(value)}`;
       if (filter.platform !== null) where.push(`e.platform = ${param(filter.platform)}`);
+      if (filter.provenance === 'unknown') where.push(`(${ENTRY_PROVENANCE}) IS NULL`);
+      else if (filter.provenance != null) where.push(`(${ENTRY_PROVENANCE}) ->> 'kind' = ${param(filter.provenance)}`);
       if (filter.from !== null) where.push(`e.created_at >= ${param(filter.from)}`);
       if (filter.to !== null) where.push(`e.created_at <= ${param(filter.to)}`);
       const query = filter.match === null ? null : toTsQuery(filter.match);

@@ -2,6 +2,7 @@
 // ledger/podcastWork.ts are the SQLite twins). Every step that moves credits is one transaction
 // with the state change it pays for (a job is never done without its charge nor failed without its
 // refund), under the store's lock so a submit's "does the episode exist?" holds until it writes.
+import { provenanceColumn } from '../store/provenanceColumn';
 import type { PodcastJobRecordStore, PodcastJobSummary, PodcastWorkStore } from '../store/podcast';
 import { pgCredits } from './credits';
 import { WORDS, wordsOf } from './library';
@@ -24,7 +25,7 @@ export function pgPodcastJobs(sql: Sql): PodcastJobRecordStore {
       return row === undefined || row.account_id !== accountId ? undefined : jobViewOf(row);
     },
     async episode(key) {
-      const [r] = await sql.query<EpisodeRecordRow>('SELECT episode_key, status, title, show_title, audio_url, transcript, segments, created_at, completed_at FROM podcast_episodes WHERE episode_key = $1', [key]);
+      const [r] = await sql.query<EpisodeRecordRow>('SELECT episode_key, status, title, show_title, audio_url, transcript, segments, provenance, created_at, completed_at FROM podcast_episodes WHERE episode_key = $1', [key]);
       return r && episodeRecordOf(r);
     },
     // The cards never show a transcript: the list leaves it out instead of reading 200 of them.
@@ -77,7 +78,7 @@ export function pgPodcastWork(sql: Sql): PodcastWorkStore {
            ON CONFLICT (episode_key) DO UPDATE SET status = 'processing', title = excluded.title, show_title = excluded.show_title,
              artwork_url = excluded.artwork_url, duration_seconds = excluded.duration_seconds, audio_url = excluded.audio_url,
              transcript_url = excluded.transcript_url, transcript_type = excluded.transcript_type, episode_url = excluded.episode_url,
-             chunks_done = 0, chunks_total = 0, chunks_reused = 0, transcript = NULL, segments = NULL, source = NULL,
+             chunks_done = 0, chunks_total = 0, chunks_reused = 0, transcript = NULL, segments = NULL, source = NULL, provenance = NULL,
              error_message = NULL, runner_pid = NULL, started_at = NULL, created_at = excluded.created_at, completed_at = NULL`,
           [facts.key, facts.title, facts.showTitle, facts.artworkUrl, Math.round(facts.durationSeconds), facts.audioUrl, facts.transcriptUrl, facts.transcriptType, facts.episodeUrl, now],
         );
@@ -112,8 +113,8 @@ export function pgPodcastWork(sql: Sql): PodcastWorkStore {
         const now = Date.now();
         const [done] = await s.query<{ title: string }>(
           `UPDATE podcast_episodes SET status = 'done', transcript = $2, segments = $3, source = $4, duration_seconds = $5, chunks_total = $6, chunks_done = $6,
-             chunks_reused = $7, runner_pid = NULL, completed_at = $8 WHERE episode_key = $1 AND status = 'processing' RETURNING title`,
-          [key, result.transcript, JSON.stringify(result.segments), result.source, Math.round(result.durationSeconds), result.chunksTotal, result.chunksReused, now],
+             chunks_reused = $7, runner_pid = NULL, completed_at = $8, provenance = $9::jsonb WHERE episode_key = $1 AND status = 'processing' RETURNING title`,
+          [key, result.transcript, JSON.stringify(result.segments), result.source, Math.round(result.durationSeconds), result.chunksTotal, result.chunksReused, now, provenanceColumn(result.provenance)],
         );
         // Finished or failed already (a second worker's late merge, a cancel that won): nothing to settle twice.
         if (done === undefined) return [];

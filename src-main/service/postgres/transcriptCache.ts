@@ -5,6 +5,7 @@
 // it missing when it writes it, whichever node stored something meanwhile.
 import type { LibraryPlatform } from '#shared/platforms';
 import { footprintOf } from '../store/footprint';
+import { provenanceColumn, provenanceOfColumn } from '../store/provenanceColumn';
 import { decodeRecord, encodeRecord } from '../store/transcriptRecord';
 import type { CacheStats, TranscriptCacheStore } from '../store/transcripts';
 import { WORDS, wordsOf } from './library';
@@ -27,6 +28,7 @@ interface Row {
   title: string | null;
   created_at: number;
   used_at: number;
+  provenance: unknown;
   record: Buffer;
 }
 
@@ -96,7 +98,7 @@ export function pgTranscriptCache(sql: Sql, limitOf: CacheLimit): TranscriptCach
   return {
     async get(platform, key) {
       const [row] = await sql.query<Row>(
-        `SELECT t.id, t.platform, t.canonical_key, t.source_url, t.title, t.created_at, t.used_at, r.record
+        `SELECT t.id, t.platform, t.canonical_key, t.source_url, t.title, t.created_at, t.used_at, t.provenance, r.record
          FROM transcripts t JOIN transcript_records r ON r.id = t.id
          WHERE t.platform = $1 AND t.canonical_key = ${CANONICAL}`,
         [platform, key],
@@ -105,7 +107,7 @@ export function pgTranscriptCache(sql: Sql, limitOf: CacheLimit): TranscriptCach
       const now = Date.now();
       if (now - row.used_at >= USE_MARK_INTERVAL_MS) await sql.query('UPDATE transcripts SET used_at = $1 WHERE id = $2 AND used_at < $1', [now, row.id]);
       const { body, text, segments } = decodeRecord(row.record);
-      return { platform: row.platform, canonicalKey: row.canonical_key, sourceUrl: row.source_url, title: row.title, body, text, segments, createdAt: row.created_at };
+      return { platform: row.platform, canonicalKey: row.canonical_key, sourceUrl: row.source_url, title: row.title, body, text, segments, provenance: provenanceOfColumn(row.provenance), createdAt: row.created_at };
     },
 
     async put(entry, aliasKey) {
@@ -116,12 +118,13 @@ export function pgTranscriptCache(sql: Sql, limitOf: CacheLimit): TranscriptCach
         const now = Date.now();
         // A refetch replaces what the item was; whether it is kept stays as it was.
         const [row] = await s.query<{ id: number }>(
-          `INSERT INTO transcripts (platform, canonical_key, source_url, title, has_timing, bytes, created_at, used_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+          `INSERT INTO transcripts (platform, canonical_key, source_url, title, has_timing, bytes, created_at, used_at, provenance)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8::jsonb)
            ON CONFLICT (platform, canonical_key) DO UPDATE SET source_url = excluded.source_url, title = excluded.title,
-             has_timing = excluded.has_timing, bytes = excluded.bytes, created_at = excluded.created_at, used_at = excluded.used_at
+             has_timing = excluded.has_timing, bytes = excluded.bytes, created_at = excluded.created_at, used_at = excluded.used_at,
+             provenance = excluded.provenance
            RETURNING id`,
-          [entry.platform, entry.canonicalKey, entry.sourceUrl, entry.title, hasTiming, bytes, now],
+          [entry.platform, entry.canonicalKey, entry.sourceUrl, entry.title, hasTiming, bytes, now, provenanceColumn(entry.provenance)],
         );
         const id = (row as { id: number }).id;
         await s.query('INSERT INTO transcript_records (id, record) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET record = excluded.record', [id, record]);

@@ -22,6 +22,7 @@ import { transcriptCacheKey, type TranscriptRequest } from '../core/fetchTranscr
 import { refused, type BalanceOutcome, type JobOutcome, type PodcastOutcome, type Refusal, type TranscriptOutcome } from '../core/outcomes';
 import { transcriptOf, type Transcript } from '../core/transcript';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../rateLimit';
+import { provenanceOfLongformBody } from '../platforms/youtube/bodyProvenance';
 import { remoteRequest, type RemoteAnswer, type RemoteFailure, type RemoteHttpOptions, type RemoteRequest } from './http';
 
 /** The error text of a refusal this client makes itself (the server said nothing we could read). */
@@ -204,7 +205,8 @@ function retryAfterMs(value: string | null, now: number): number | undefined {
  * A REST body as the core's transcript: the text as this machine's fetchers write it (lines joined
  * by newlines), YouTube's timed segments with their times as numbers, no title (the spec's bodies
  * have none), and the cache key this item has here, so the desk's local copy sits where a local
- * fetch of the same item would.
+ * fetch of the same item would. The spec's bodies do not say where a transcript came from: only
+ * YouTube's names the track it is, which gives its provenance; the others' is unknown.
  */
 export function transcriptFromBody(platform: SyncPlatformToken, item: ParsedItem, lang: string | undefined, body: PlatformBody): Transcript {
   let text: string;
@@ -218,5 +220,5 @@ export function transcriptFromBody(platform: SyncPlatformToken, item: ParsedItem
   } else {
     text = (body as { transcript: string }).transcript;
   }
-  return transcriptOf({ platform, canonicalKey: transcriptCacheKey(item.canonicalKey, lang), sourceUrl: item.normalizedUrl, title: null, body, text, segments });
+  return transcriptOf({ platform, canonicalKey: transcriptCacheKey(item.canonicalKey, lang), sourceUrl: item.normalizedUrl, title: null, body, text, segments, provenance: platform === 'longform' ? provenanceOfLongformBody(body as LongformBody, lang) : null });
 }

@@ -1,4 +1,5 @@
 // Podcast jobs (one per submit) and the shared work on each episode, as the store port offers them.
+import type { Provenance } from '#shared/contract/provenance';
 import type { Segment } from '#shared/transcript';
 
 export type JobStatus = 'processing' | 'done' | 'failed';
@@ -46,6 +47,8 @@ export interface EpisodeRecord {
   transcript: string | null;
   /** The finished transcript's timed lines; null when it has none. */
   segments: Segment[] | null;
+  /** Where the finished transcript came from; null while unfinished, or finished before that was recorded. */
+  provenance: Provenance | null;
   createdAt: number;
   completedAt: number | null;
 }
@@ -82,6 +85,8 @@ export interface FinishedEpisode {
   transcript: string;
   segments: Segment[];
   source: TranscriptSource;
+  /** The publisher's file (its format) or our speech-to-text (engine, model), in detail. */
+  provenance: Provenance;
   durationSeconds: number;
   chunksTotal: number;
   chunksReused: number;

@@ -1,5 +1,6 @@
 // The rows both stores' tables share (the same columns in SQLite and PostgreSQL) and how each
 // becomes the port's record: one mapping, so the two stores cannot drift apart in what they answer.
+import { provenanceOfColumn } from './provenanceColumn';
 import { randomUUID } from 'node:crypto';
 import type { QueueItem, QueueStatus } from '#shared/contract/queue';
 import type { PlatformToken } from '#shared/platforms';
@@ -146,6 +147,8 @@ export interface EpisodeRecordRow {
   audio_url: string | null;
   transcript: string | null;
   segments: string | null;
+  /** JSON text (SQLite) or parsed JSONB (PostgreSQL). */
+  provenance: unknown;
   created_at: number;
   completed_at: number | null;
 }
@@ -158,6 +161,7 @@ export const episodeRecordOf = (r: EpisodeRecordRow): EpisodeRecord => ({
   audioUrl: r.audio_url,
   transcript: r.transcript,
   segments: timedLines(r.segments),
+  provenance: provenanceOfColumn(r.provenance),
   createdAt: r.created_at,
   completedAt: r.completed_at,
 });

@@ -1,4 +1,6 @@
 // The shared transcript cache and the desk's library over it, as the store port offers them.
+import type { LibraryProvenanceFilter } from '#shared/contract/library';
+import type { Provenance } from '#shared/contract/provenance';
 import type { LibraryPlatform } from '#shared/platforms';
 import type { Segment } from '#shared/transcript';
 
@@ -12,8 +14,13 @@ export interface CachedTranscript {
   body: Record<string, unknown>;
   text: string;
   segments: Segment[] | null;
+  /** Where it came from; null for a transcript cached before that was recorded. */
+  provenance: Provenance | null;
   createdAt: number;
 }
+
+/** What a put stores: a transcript without its date; no provenance is stored as unknown (null). */
+export type NewCachedTranscript = Omit<CachedTranscript, 'createdAt' | 'provenance'> & { provenance?: Provenance | null };
 
 /** A transcript as `db prune` lists it. */
 export interface StaleTranscript {
@@ -40,7 +47,7 @@ export interface TranscriptCacheStore {
   /** A hit (short-link aliases followed): the transcript as stored, and a use for the limit's reckoning. */
   get(platform: LibraryPlatform, key: string): Promise<CachedTranscript | undefined>;
   /** Stores (or replaces) a transcript, files `aliasKey` under it, then evicts past the limit; never the one just stored. */
-  put(entry: Omit<CachedTranscript, 'createdAt'>, aliasKey?: string): Promise<void>;
+  put(entry: NewCachedTranscript, aliasKey?: string): Promise<void>;
   /** Files another key (a short link) under an item that is already cached. */
   addAlias(platform: LibraryPlatform, aliasKey: string, canonicalKey: string): Promise<void>;
   /** Keeps a transcript in the desk's library: never evicted, never pruned. */
@@ -73,6 +80,8 @@ export interface LibraryFilter {
   /** A full-text query in the library's query syntax (see desk/library/query.ts); null lists everything. */
   match: string | null;
   platform: LibraryPlatform | null;
+  /** Only this provenance kind (`unknown`: none recorded). */
+  provenance?: LibraryProvenanceFilter | null;
   from: number | null;
   to: number | null;
   limit: number;
@@ -91,6 +100,7 @@ export interface LibraryRow {
   snippet: string;
   hasTiming: boolean;
   createdAt: number;
+  provenance: Provenance | null;
 }
 
 /** Every cached transcript and finished podcast episode, searchable; kept in step by the store itself. */

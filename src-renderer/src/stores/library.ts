@@ -1,6 +1,6 @@
 // The library view: the search, its filters and what it found.
 import { create } from 'zustand';
-import type { LibraryEntry } from '#shared/contract/library';
+import type { LibraryEntry, LibraryProvenanceFilter } from '#shared/contract/library';
 import type { LibraryPlatform } from '#shared/platforms';
 import { desk } from '../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -8,6 +8,8 @@ import { deskErrorOf } from '#shared/contract/result';
 export interface LibraryFilters {
   query: string;
   platform: LibraryPlatform | null;
+  /** Only transcripts of this source kind. */
+  provenance: LibraryProvenanceFilter | null;
   /** yyyy-mm-dd from the date inputs, or '' */
   from: string;
   to: string;
@@ -33,7 +35,7 @@ const dayEnd = (date: string) => (date === '' ? null : new Date(`${date}T23:59:5
 let generation = 0;
 
 export const useLibrary = create<LibraryStore>()((set, get) => ({
-  filters: { query: '', platform: null, from: '', to: '' },
+  filters: { query: '', platform: null, provenance: null, from: '', to: '' },
   entries: [],
   total: 0,
   loading: false,
@@ -51,6 +53,7 @@ export const useLibrary = create<LibraryStore>()((set, get) => ({
       const result = await desk().invoke('library.search', {
         query: filters.query,
         platform: filters.platform,
+        provenance: filters.provenance,
         from: dayStart(filters.from),
         to: dayEnd(filters.to),
         limit: PAGE,

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { TranscriptRef, TranscriptView } from '#shared/contract/transcript';
 import { desk } from '../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
+import { useApp } from './app';
 
 interface ViewerStore {
   ref: TranscriptRef | null;
@@ -10,6 +11,10 @@ interface ViewerStore {
   error: string | null;
   loading: boolean;
   open: (ref: TranscriptRef) => Promise<void>;
+  /** The open YouTube video's track in `lang`, or YouTube's machine translation into it (charged as a fetch; free when cached). */
+  switchTrack: (lang: string) => Promise<void>;
+  /** A track switch is being fetched. */
+  switching: boolean;
   close: () => void;
 }
 
@@ -27,5 +32,20 @@ export const useViewer = create<ViewerStore>()((set, get) => ({
       if (get().ref === ref) set({ error: deskErrorOf(error).message, loading: false });
     }
   },
-  close: () => set({ ref: null, view: null, error: null, loading: false }),
+  switching: false,
+  async switchTrack(lang) {
+    const { ref } = get();
+    if (ref === null) return;
+    set({ switching: true });
+    try {
+      const { transcript, charged } = await desk().invoke('transcript.switchTrack', { ref, lang });
+      if (get().ref !== ref) return;
+      set({ ref: transcript.ref, view: transcript, error: null, switching: false });
+      useApp.getState().notify('info', charged > 0 ? `Fetched the ${lang} track for ${charged} credit${charged === 1 ? '' : 's'}` : `Opened the ${lang} track (already fetched: free)`);
+    } catch (error) {
+      set({ switching: false });
+      useApp.getState().notify('error', deskErrorOf(error).message);
+    }
+  },
+  close: () => set({ ref: null, view: null, error: null, loading: false, switching: false }),
 }));

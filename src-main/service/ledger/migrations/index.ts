@@ -8,6 +8,7 @@ import { sql as ledgerAtScale } from './007_ledger_at_scale';
 import { sql as cacheTotals } from './008_cache_totals';
 import { sql as mediaJobs } from './009_media_jobs';
 import { sql as follows } from './010_follows';
+import { sql as provenance } from './011_provenance';
 import { sql as transcriptVersions } from './012_transcript_versions';
 
 export interface Migration {
@@ -29,6 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'cache_totals', sql: cacheTotals },
   { version: 9, name: 'media_jobs', sql: mediaJobs },
   { version: 10, name: 'follows', sql: follows },
-  // 11 is another branch's (issue 18); migrate() applies a missing lower version after a higher one.
+  { version: 11, name: 'provenance', sql: provenance },
   { version: 12, name: 'transcript_versions', sql: transcriptVersions },
 ];

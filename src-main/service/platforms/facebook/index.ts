@@ -10,7 +10,7 @@ import { noTranscript, statusFailure, upstreamFailure } from '../failures';
 import { asString, at } from '../json';
 import { fetchUpstream } from '../request';
 import { landedItem } from '../shortLinks';
-import { facebookCaptionsUrl, facebookVideoUrls, readFacebookPage } from './page';
+import { facebookCaptions, facebookVideoUrls, readFacebookPage } from './page';
 
 const LOGIN_WALL =
   'Facebook showed a login wall instead of the video (the video may be private, friends-only or in a group, or Facebook wants a sign-in from this machine)';
@@ -54,15 +54,15 @@ export function facebookFetcher(deps: { upstream: UpstreamClient }): PlatformFet
 
       const title = asString(read.video.name) ?? asString(at(read.video, 'savable_description', 'text')) ?? read.page.meta('og:title') ?? null;
       const videoUrls = videoUrlsIfAny(facebookVideoUrls(read.video, read.page));
-      const captionsUrl = facebookCaptionsUrl(read.video, read.page);
-      if (captionsUrl === undefined) return withoutCaptions('social', videoUrls, title, resolvedKey, 'This Facebook video has no captions');
-      const captions = await fetchCaptionFile(deps.upstream, 'social', captionsUrl, ctx.signal);
+      const chosen = facebookCaptions(read.video, read.page);
+      if (chosen === undefined) return withoutCaptions('social', videoUrls, title, resolvedKey, 'This Facebook video has no captions');
+      const captions = await fetchCaptionFile(deps.upstream, 'social', chosen.url, ctx.signal);
       if (!captions.ok) return { ok: false, ...captions.failure };
       if (captions.segments.length === 0) return withoutCaptions('social', videoUrls, title, resolvedKey, "This Facebook video's captions file has no cues");
       const transcript = segmentsText(captions.segments, '\n');
       return {
         ok: true,
-        transcript: { body: { transcript, ...(videoUrls === undefined ? {} : { videoUrls }) }, text: transcript, segments: captions.segments, title, ...(resolvedKey === undefined ? {} : { resolvedKey }) },
+        transcript: { body: { transcript, ...(videoUrls === undefined ? {} : { videoUrls }) }, text: transcript, segments: captions.segments, title, provenance: chosen.provenance, ...(resolvedKey === undefined ? {} : { resolvedKey }) },
       };
     },
   };

@@ -1,6 +1,7 @@
 // What a Facebook video page holds (research/upstream-video.md §4.2): `<script data-sjs>` blobs,
 // among them RelayPrefetchedStreamCache results whose `data` holds the video node somewhere, in a
 // different place for watch pages, reels and posts. So we look for the node, not for a path.
+import type { Provenance } from '#shared/contract/provenance';
 import type { VideoUrls } from '../emptyTranscript';
 import { HtmlPage } from '../html';
 import { asArray, asObject, asString, at, httpUrl, parseJson, type JsonObject } from '../json';
@@ -96,6 +97,19 @@ export function facebookVideoUrls(video: JsonObject, page: HtmlPage): VideoUrls 
  * are always machine-made (the rule yt-dlp applies).
  */
 export function facebookCaptionsUrl(video: JsonObject, page: HtmlPage): string | undefined {
+  return facebookCaptions(video, page)?.url;
+}
+
+/** Facebook writes locales `en_US`; provenance keeps BCP 47's `en-US`. */
+const bcp47 = (locale: unknown) => asString(locale)?.replace(/_/g, '-') ?? null;
+
+/**
+ * The captions file (as facebookCaptionsUrl chooses it) and what Facebook says of it: a listed
+ * track is automatic or someone's by the rule above. A lone `captions_url` says neither: it counts
+ * as automatic (Facebook generates captions for most videos; the weaker claim is the honest one),
+ * in the page's locale.
+ */
+export function facebookCaptions(video: JsonObject, page: HtmlPage): { url: string; provenance: Provenance } | undefined {
   const pageLocale = page.meta('og:locale');
   const locales = asArray(video.video_available_captions_locales)
     .map(asObject)
@@ -104,5 +118,8 @@ export function facebookCaptionsUrl(video: JsonObject, page: HtmlPage): string |
   const automatic = (entry: JsonObject) => broadcast || Boolean(entry.localized_creation_method);
   const rank = (entry: JsonObject) => (automatic(entry) ? 2 : 0) + (entry.locale === pageLocale ? 0 : 1);
   const best = [...locales].sort((a, b) => rank(a) - rank(b))[0];
-  return httpUrl(best?.captions_url) ?? httpUrl(video.captions_url);
+  const listed = httpUrl(best?.captions_url);
+  if (best !== undefined && listed !== undefined) return { url: listed, provenance: { kind: automatic(best) ? 'auto-captions' : 'creator-captions', language: bcp47(best.locale) } };
+  const lone = httpUrl(video.captions_url);
+  return lone === undefined ? undefined : { url: lone, provenance: { kind: 'auto-captions', language: bcp47(pageLocale) } };
 }

@@ -102,7 +102,7 @@ export function instagramFetcher(deps: { upstream: UpstreamClient; stt: SpeechTo
       const id = asString(found.media.pk) ?? asString(found.media.id)?.split('_')[0] ?? mediaId;
       const body = { success: true, transcripts: [{ id, shortcode: item.itemId, text: spoken.text }] };
       const caption = asString(at(found.media, 'caption', 'text'))?.split('\n')[0]?.trim();
-      return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, title: caption === undefined || caption === '' ? null : caption.slice(0, 120) } };
+      return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, provenance: spoken.provenance, title: caption === undefined || caption === '' ? null : caption.slice(0, 120) } };
     },
   };
 }

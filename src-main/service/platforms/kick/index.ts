@@ -75,7 +75,7 @@ export function kickFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText 
       const channel = asString(at(clip, 'channel', 'slug')) ?? item.parts?.channel;
       const url = channel === undefined ? item.normalizedUrl : `https://kick.com/${channel}/clips/${id}`;
       const body: ClipBody = { success: true, id, url, transcript: spoken.text, transcript_source: 'ai' };
-      return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, title: asString(clip.title) ?? null } };
+      return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, provenance: spoken.provenance, title: asString(clip.title) ?? null } };
     },
   };
 }

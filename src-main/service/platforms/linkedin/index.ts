@@ -1,6 +1,7 @@
 // professional (LinkedIn): the public post page's first `<video>` → `data-captions-url` (WebVTT)
 // → one line per cue (research/upstream-video.md §5.2). Pages without a `<video>` (group posts,
 // feed updates) carry the video in `<code>` JSON instead (codeData.ts).
+import type { Provenance } from '#shared/contract/provenance';
 import type { TextBody } from '#shared/contract/api/index';
 import { segmentsText } from '#service/captions/index';
 import type { UpstreamClient } from '#service/upstream/client';
@@ -26,6 +27,12 @@ function activityIdOf(page: HtmlPage): string | undefined {
   const urn = page.first('article', (attributes) => 'data-activity-urn' in attributes)?.['data-activity-urn'] ?? '';
   return /^urn:li:activity:(\d{19})$/.exec(urn)?.[1];
 }
+
+/**
+ * LinkedIn's captions file says nothing of who made it (LinkedIn auto-captions uploads, and authors
+ * may upload their own) nor its language: counted as automatic, the weaker claim, language unknown.
+ */
+const LINKEDIN_CAPTIONS: Provenance = { kind: 'auto-captions', language: null };
 
 export function linkedinFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher<'professional'> {
   return {
@@ -63,7 +70,7 @@ export function linkedinFetcher(deps: { upstream: UpstreamClient }): PlatformFet
       const activityId = item.parts?.kind === 'activity' ? undefined : activityIdOf(page);
       return {
         ok: true,
-        transcript: { body: { transcript }, text: transcript, segments: captions.segments, title: page.meta('og:title') ?? null, ...(activityId === undefined ? {} : { resolvedKey: activityId }) },
+        transcript: { body: { transcript }, text: transcript, segments: captions.segments, title: page.meta('og:title') ?? null, provenance: LINKEDIN_CAPTIONS, ...(activityId === undefined ? {} : { resolvedKey: activityId }) },
       };
     },
   };

@@ -1,5 +1,6 @@
 // openvideo (Rumble): the page names the player's embed id → `embedJS/u3/?request=video` JSON →
 // `cc` (WebVTT per language) → one line per cue (research/upstream-video.md §6.2).
+import type { Provenance } from '#shared/contract/provenance';
 import type { TextBody } from '#shared/contract/api/index';
 import { decodeEntities } from '#service/captions/text';
 import { segmentsText } from '#service/captions/index';
@@ -50,14 +51,19 @@ export function embedIdOf(page: HtmlPage): string | undefined {
   return undefined;
 }
 
-/** English first (the page language of most of Rumble), else the first language listed. */
-function captionsUrlOf(video: JsonObject): string | undefined {
+/**
+ * English first (the page language of most of Rumble), else the first language listed. Rumble's
+ * `cc` names the language (its key) but not who made the file: counted as automatic captions,
+ * the weaker claim, rather than promising the creator wrote them.
+ */
+function captionsOf(video: JsonObject): { url: string; provenance: Provenance } | undefined {
   const cc = asObject(video.cc);
   if (cc === undefined) return undefined;
   const entries = Object.entries(cc).filter(([, value]) => httpUrl(at(value, 'path')) !== undefined);
   const english = entries.find(([code, value]) => code.toLowerCase().startsWith('en') || /english/i.test(asString(at(value, 'language')) ?? ''));
   const chosen = english ?? entries[0];
-  return chosen === undefined ? undefined : httpUrl(at(chosen[1], 'path'));
+  const url = chosen === undefined ? undefined : httpUrl(at(chosen[1], 'path'));
+  return chosen === undefined || url === undefined ? undefined : { url, provenance: { kind: 'auto-captions', language: chosen[0] } };
 }
 
 export function rumbleFetcher(deps: { upstream: UpstreamClient }): PlatformFetcher<'openvideo'> {
@@ -83,17 +89,17 @@ export function rumbleFetcher(deps: { upstream: UpstreamClient }): PlatformFetch
       const video = asObject(parsed.value);
       if (video === undefined) return { ok: false, ...upstreamFailure("Rumble's video data is not the object it should be") };
 
-      const captionsUrl = captionsUrlOf(video);
-      if (captionsUrl === undefined) {
+      const chosen = captionsOf(video);
+      if (chosen === undefined) {
         const none = asArray(video.cc).length === 0 ? 'This Rumble video has no captions' : 'This Rumble video lists captions without a file';
         return { ok: false, ...noTranscript('openvideo', none) };
       }
-      const captions = await fetchCaptionFile(deps.upstream, 'openvideo', captionsUrl, ctx.signal, { referer: 'https://rumble.com/' });
+      const captions = await fetchCaptionFile(deps.upstream, 'openvideo', chosen.url, ctx.signal, { referer: 'https://rumble.com/' });
       if (!captions.ok) return { ok: false, ...captions.failure };
       if (captions.segments.length === 0) return { ok: false, ...noTranscript('openvideo', "This Rumble video's captions file has no cues") };
       const transcript = segmentsText(captions.segments, '\n');
       const title = asString(video.title) === undefined ? (page.meta('og:title') ?? null) : decodeEntities(asString(video.title) ?? '');
-      return { ok: true, transcript: { body: { transcript }, text: transcript, segments: captions.segments, title } };
+      return { ok: true, transcript: { body: { transcript }, text: transcript, segments: captions.segments, title, provenance: chosen.provenance } };
     },
   };
 }

@@ -111,7 +111,7 @@ export function tiktokFetcher(deps: { upstream: UpstreamClient }): PlatformFetch
       const transcript = segmentsText(captions.segments, '\n');
       return {
         ok: true,
-        transcript: { body: { transcript, ...(videoUrls === undefined ? {} : { videoUrls }) }, text: transcript, segments: captions.segments, title, ...(resolvedKey === undefined ? {} : { resolvedKey }) },
+        transcript: { body: { transcript, ...(videoUrls === undefined ? {} : { videoUrls }) }, text: transcript, segments: captions.segments, title, provenance: track.provenance, ...(resolvedKey === undefined ? {} : { resolvedKey }) },
       };
     },
   };

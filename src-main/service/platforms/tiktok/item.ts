@@ -1,4 +1,5 @@
 // Fields of a TikTok `itemStruct`: the subtitle file to read and the video URLs to hand out.
+import type { Provenance } from '#shared/contract/provenance';
 import type { VideoUrls } from '../emptyTranscript';
 import { asArray, asNumber, asObject, asString, at, httpUrl, type JsonObject } from '../json';
 
@@ -9,6 +10,19 @@ const FORMATS: readonly SubtitleFormat[] = ['webvtt', 'srt', 'creator_caption'];
 export interface SubtitleTrack {
   url: string;
   format: SubtitleFormat;
+  provenance: Provenance;
+}
+
+/**
+ * What TikTok says of a track: `Source: ASR` is its speech recognition, `MT` its machine translation
+ * (of the ASR track, whose language it names when listed), the `creator_caption` format the
+ * creator's own captions. A track saying none of that gives no signal: counted as automatic, the
+ * weaker claim, rather than promising a person wrote it. Languages as TikTok writes them (`eng-US`).
+ */
+function provenanceOf(source: unknown, format: SubtitleFormat, language: string | null, asrLanguage: string | null): Provenance {
+  if (source === 'ASR') return { kind: 'auto-captions', language };
+  if (source === 'MT') return { kind: 'machine-translated', language, from: asrLanguage };
+  return { kind: format === 'creator_caption' ? 'creator-captions' : 'auto-captions', language };
 }
 
 const formatOf = (info: JsonObject): SubtitleFormat | undefined => FORMATS.find((format) => format === asString(info.Format)?.toLowerCase());
@@ -22,11 +36,14 @@ export function subtitleTrackOf(item: JsonObject): SubtitleTrack | undefined {
     const info = asObject(value);
     const format = info === undefined ? undefined : formatOf(info);
     const url = httpUrl(info?.Url);
-    return info === undefined || format === undefined || url === undefined ? [] : [{ url, format, source: info.Source }];
+    return info === undefined || format === undefined || url === undefined ? [] : [{ url, format, source: info.Source, language: asString(info.LanguageCodeName) ?? null }];
   });
+  // The language spoken, from any ASR track listed, even one in a format we do not read.
+  const asrInfo = asArray(at(item, 'video', 'subtitleInfos')).map(asObject).find((info) => info?.Source === 'ASR');
+  const asrLanguage = asString(asrInfo?.LanguageCodeName) ?? null;
   const rank = (track: (typeof tracks)[number]) => (track.source === 'ASR' ? 0 : track.source === 'MT' ? 2 : 1) * FORMATS.length + FORMATS.indexOf(track.format);
   const best = [...tracks].sort((a, b) => rank(a) - rank(b))[0];
-  return best === undefined ? undefined : { url: best.url, format: best.format };
+  return best === undefined ? undefined : { url: best.url, format: best.format, provenance: provenanceOf(best.source, best.format, best.language, asrLanguage) };
 }
 
 /** TikTok sometimes lists URLs on its own web host that never serve video; those do not count. */

@@ -66,7 +66,7 @@ export function twitchFetcher(deps: { upstream: UpstreamClient; stt: SpeechToTex
       // The spec's `id` is the numeric id; the slug stands in only if Twitch left it out.
       const id = asString(clip.id) ?? item.itemId;
       const body: ClipBody = { success: true, id, url: item.normalizedUrl, transcript: spoken.text, transcript_source: 'ai' };
-      return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, title: asString(clip.title) ?? null } };
+      return { ok: true, transcript: { body, text: spoken.text, segments: spoken.segments, provenance: spoken.provenance, title: asString(clip.title) ?? null } };
     },
   };
 }

@@ -40,7 +40,7 @@ export function xFetcher(deps: { upstream: UpstreamClient; stt: SpeechToText; pr
       const resolvedKey = mediaNumber !== undefined && choice.first ? item.itemId : undefined;
       const spoken = await transcribeSpeech(deps.stt, 'microblog', { mediaUrl: video.url, taskKey: `microblog:${resolvedKey ?? item.canonicalKey}`, signal: ctx.signal, maxDurationSeconds: TWO_MINUTES });
       if (!spoken.ok) return { ok: false, ...spoken.failure };
-      return { ok: true, transcript: { body: { transcript: spoken.text }, text: spoken.text, segments: spoken.segments, title: titleOf(lookup.tweet.text), ...(resolvedKey === undefined ? {} : { resolvedKey }) } };
+      return { ok: true, transcript: { body: { transcript: spoken.text }, text: spoken.text, segments: spoken.segments, provenance: spoken.provenance, title: titleOf(lookup.tweet.text), ...(resolvedKey === undefined ? {} : { resolvedKey }) } };
     },
   };
 }

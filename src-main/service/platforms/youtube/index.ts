@@ -14,7 +14,7 @@ import { clientChain, PLAYER_URL, playerHeaders, playerRequestBody, type Innertu
 import { readPlayer } from './player';
 import { playerAnswerOf } from './playerAnswer';
 import { longformBody } from './shape';
-import { captionTracksOf, captionUrl, chooseTrack, translatedName } from './tracks';
+import { captionTracksOf, captionUrl, chooseTrack, trackProvenance, translatedName } from './tracks';
 import { VisitorSession } from './visitor';
 import { walkVerdict, type ClientAnswer } from './walk';
 
@@ -94,6 +94,7 @@ async function tryClient(session: Session, client: InnertubeClient, item: Parsed
       text: captions.segments.map((s) => s.text).join('\n'),
       segments: captions.segments,
       title: verdict.title,
+      provenance: trackProvenance(choice),
     },
   });
 }

@@ -1,5 +1,6 @@
 // Caption tracks as the player lists them, in the spec's `captionTracks` shape, and which one to fetch.
 import type { SpecCaptionTrack } from '#shared/contract/api/index';
+import type { Provenance } from '#shared/contract/provenance';
 import { asArray, asNumber, asObject, asString, at } from '../json';
 
 /** A track as the spec's `captionTracks` lists it, `kind` (`asr`) and `vssId` where YouTube sends them. */
@@ -98,6 +99,16 @@ function chooseTranslation(list: Omit<TrackList, 'tracks'> & { tracks: readonly 
 /** The name a translated track goes by: "German (auto-translated from English)". */
 export function translatedName(source: CaptionTrack, translation: TranslationLanguage): string {
   return `${translation.name} (auto-translated from ${source.name.simpleText.replace(/ \(auto-generated\)$/, '')})`;
+}
+
+/**
+ * What YouTube says of the fetched track: `&tlang=` is its machine translation of the source
+ * track, `kind: asr` its own speech recognition, any other track one the creator uploaded or typed.
+ */
+export function trackProvenance(choice: { track: CaptionTrack; translation?: TranslationLanguage }): Provenance {
+  const { track, translation } = choice;
+  if (translation !== undefined) return { kind: 'machine-translated', language: translation.languageCode, from: track.languageCode };
+  return { kind: isAsr(track) ? 'auto-captions' : 'creator-captions', language: track.languageCode };
 }
 
 /** The caption URL of a track, asking YouTube for the translation when there is one. */

@@ -10,6 +10,7 @@ import { sql as podcast } from './005_podcast';
 import { sql as cluster } from './006_cluster';
 import { sql as mediaJobs } from './007_media_jobs';
 import { sql as follows } from './008_follows';
+import { sql as provenance } from './009_provenance';
 import { sql as transcriptVersions } from './010_transcript_versions';
 
 export const PG_MIGRATIONS: readonly Migration[] = [
@@ -21,6 +22,6 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'cluster', sql: cluster },
   { version: 7, name: 'media_jobs', sql: mediaJobs },
   { version: 8, name: 'follows', sql: follows },
-  // 9 is another branch's (issue 18); migrate() applies every version it has not applied yet.
+  { version: 9, name: 'provenance', sql: provenance },
   { version: 10, name: 'transcript_versions', sql: transcriptVersions },
 ];

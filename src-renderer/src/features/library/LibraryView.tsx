@@ -1,9 +1,11 @@
 // The library: every transcript this install has, full-text search with highlighted snippets,
-// filters by platform and date, open, re-export, delete.
+// filters by platform, source (provenance kind) and date, open, re-export, delete.
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_COUNT_CAP, type LibraryEntry } from '#shared/contract/library';
+import { LIBRARY_PROVENANCE_FILTERS, SEARCH_COUNT_CAP, type LibraryEntry, type LibraryProvenanceFilter } from '#shared/contract/library';
+import { PROVENANCE_KIND_LABELS } from '#shared/format/provenanceLabel';
 import { LIBRARY_PLATFORMS, libraryPlatformName, type LibraryPlatform } from '#shared/platforms';
 import { PlatformIcon } from '../../components/PlatformIcon';
+import { ProvenanceBadge } from '../../components/ProvenanceBadge';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
 import { dateTime, plural } from '../../lib/format';
@@ -36,6 +38,7 @@ function Entry({ entry, selected }: { entry: LibraryEntry; selected: boolean }) 
         <p className="muted small">
           {[entry.subtitle, libraryPlatformName(entry.platform), dateTime(entry.createdAt), entry.hasTiming ? 'timed' : 'text only'].filter(Boolean).join(' · ')}
         </p>
+        <ProvenanceBadge provenance={entry.provenance} />
         <p className="snippet" data-testid="library-snippet">
           {entry.snippet.map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
         </p>
@@ -72,7 +75,7 @@ export function LibraryView() {
     return () => clearTimeout(timer);
   }, [query, filters.query, setFilters]);
 
-  const nothingYet = !loading && total === 0 && filters.query === '' && filters.platform === null && filters.from === '' && filters.to === '';
+  const nothingYet = !loading && total === 0 && filters.query === '' && filters.platform === null && filters.provenance === null && filters.from === '' && filters.to === '';
 
   return (
     <div className="library-view">
@@ -88,6 +91,17 @@ export function LibraryView() {
             {LIBRARY_PLATFORMS.map((p) => (
               <option key={p} value={p}>
                 {libraryPlatformName(p)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Source</span>
+          <select value={filters.provenance ?? ''} onChange={(e) => setFilters({ provenance: e.target.value === '' ? null : (e.target.value as LibraryProvenanceFilter) })}>
+            <option value="">Any</option>
+            {LIBRARY_PROVENANCE_FILTERS.map((kind) => (
+              <option key={kind} value={kind}>
+                {PROVENANCE_KIND_LABELS[kind]}
               </option>
             ))}
           </select>

@@ -9,7 +9,7 @@ export function useShownView(view: TranscriptView | null): TranscriptView | null
   const shown = useVersions((s) => s.shown);
   const of = useVersions((s) => s.ref);
   // Only the open transcript's own version: the store may still hold the one viewed before.
-  return useMemo(() => (view === null || shown === null || of !== view.ref ? view : { ...view, text: shown.text, segments: shown.segments }), [view, shown, of]);
+  return useMemo(() => (view === null || shown === null || of !== view.ref ? view : { ...view, text: shown.text, segments: shown.segments, provenance: shown.provenance }), [view, shown, of]);
 }
 
 /** Where a version came from, in a few words. */
