@@ -138,6 +138,9 @@ describe('track choice', () => {
     const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.json3PastAnHour));
     const last = (reply.body.transcript as Segment[]).at(-1);
     expect(last).toEqual({ text: 'an hour later', startMs: '3725000', endMs: '3729200', startTimeText: '1:02:05' });
+    // The track times its words (json3 tOffsetMs): they reach the desk's segments, never the spec's body.
+    expect((reply.body.transcript as Segment[])[0]).toEqual({ text: 'hey guys so this is', startMs: '80', endMs: '5040', startTimeText: '0:00' });
+    expect(Object.keys(reply.body)).toEqual(Object.keys((await expectCharged(h, 'longform', watch(YOUTUBE_IDS.asrOnly))).body));
   });
 
   it('reads rolling auto-captions in WebVTT with every line once', async () => {

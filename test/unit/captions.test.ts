@@ -71,13 +71,28 @@ describe('YouTube timedtext srv3', () => {
 
 describe('YouTube timedtext json3', () => {
   it('joins segs, skips window and newline events, and caps a missing duration', () => {
-    expect(segmentsOf(parseCaptions(fixture('captions/json3-asr.json')))).toEqual([
+    expect(segmentsOf(parseCaptions(fixture('captions/json3-asr.json'))).map(({ words: _, ...line }) => line)).toEqual([
       { text: 'hey guys so this is', startMs: 80, endMs: 5040 },
       { text: 'the surface go', startMs: 2480, endMs: 7600 },
       // no dDurationMs and the next event is an hour later: 10 s, not an hour of stale text
       { text: "it's small & cheap", startMs: 5040, endMs: 15040 },
       { text: 'an hour later', startMs: 3725000, endMs: 3729200 },
     ]);
+  });
+
+  it('times each word of an automatic track from tOffsetMs; a seg without offsets (creator captions) gives no words', () => {
+    const [first, , third, last] = segmentsOf(parseCaptions(fixture('captions/json3-asr.json')));
+    // "hey" at the event's start, " guys" 240 ms later …; each word lasts until the next, the last until the line ends.
+    expect(first?.words).toEqual([
+      { text: 'hey', startMs: 80, endMs: 320 },
+      { text: 'guys', startMs: 320, endMs: 560 },
+      { text: 'so', startMs: 560, endMs: 800 },
+      { text: 'this', startMs: 800, endMs: 1120 },
+      { text: 'is', startMs: 1120, endMs: 5040 },
+    ]);
+    // Entities decoded in words as in lines.
+    expect(third?.words?.map((w) => w.text)).toEqual(["it's", 'small', '& cheap']);
+    expect(last).not.toHaveProperty('words');
   });
 
   it('calls JSON without events malformed', () => {
