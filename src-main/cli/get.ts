@@ -6,8 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { baseName } from '#shared/format/fileNames';
-import { EXPORT_FORMATS, formatTranscript } from '#shared/format/formatters';
+import { formatExport } from '#shared/format/exportFile';
+import { baseName, namePatternProblem, patternName } from '#shared/format/fileNames';
+import { EXPORT_FORMATS } from '#shared/format/formatters';
 import { libraryPlatformName } from '#shared/platforms';
 import { sourceHint } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
@@ -34,6 +35,13 @@ interface GetOptions {
   out?: string;
   lang?: string;
   maxLine?: number;
+  name?: string;
+}
+
+function namePattern(value: string): string {
+  const problem = namePatternProblem(value);
+  if (problem !== null) throw new InvalidArgumentError(problem);
+  return value;
 }
 
 function getFormat(value: string): GetFormat {
@@ -109,14 +117,22 @@ async function getOne(source: Source, url: string, options: GetOptions, signal: 
   }
   const platform = delivered.doc.platform ?? 'longform';
   const { doc, cost } = delivered;
-  const formatted = formatTranscript(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
+  if (options.format === 'docx' && options.out === undefined && process.stdout.isTTY) {
+    say(`✗ ${url}: DOCX is a binary file: write it with --out <dir>, or redirect the output to a file (${cost} this time).`);
+    return false;
+  }
+  const formatted = await formatExport(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
   if (!formatted.ok) {
     const again = platform === 'podcast' ? 'the episode is done, so submitting it again costs nothing' : 'the transcript is cached, so running again with --format txt or json costs nothing';
     say(`✗ ${url}: ${formatted.reason}. ${again[0]?.toUpperCase()}${again.slice(1)} (${cost} this time).`);
     return false;
   }
 
-  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(doc.title ?? null, delivered.itemId), formatted.extension, formatted.content));
+  const name =
+    options.name === undefined
+      ? baseName(doc.title ?? null, delivered.itemId)
+      : patternName(options.name, { title: doc.title ?? null, id: delivered.itemId, platform: libraryPlatformName(platform), date: new Date().toISOString().slice(0, 10), source: doc.source ?? null });
+  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, name, formatted.extension, formatted.content));
   if (options.out === undefined) process.stdout.write(formatted.content);
   else process.stdout.write(`${where}\n`);
   say(`✓ ${libraryPlatformName(platform)} ${url} → ${where} (${balanceNote(source, delivered)})`);
@@ -221,10 +237,11 @@ export function registerGet(program: Command): void {
   const command = program
     .command('get <url...>')
     .description('fetch transcripts (1 credit each, cached ones free; a podcast episode waits for its job) and print them or write them to files; - reads URLs from stdin')
-    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions)`, getFormat, 'txt' as GetFormat)
+    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions; words and vtt-words need word timing; docx is binary)`, getFormat, 'txt' as GetFormat)
     .option('--out <dir>', 'write one file per URL into this folder, named after the title or id, never overwriting')
     .option('--lang <code>', 'caption language where the platform offers a choice (YouTube), e.g. de or pt-BR')
-    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength);
+    .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)
+    .option('--name <pattern>', "file names for --out from tokens {title} {id} {platform} {date} {source}, e.g. '{date} {title}' (default: the title, else the id)", namePattern);
   addServerOptions(command).action(async (args: string[], options: GetOptions & ServerOptions) => {
     const source = await sourceOf(options);
     if (options.out !== undefined) {

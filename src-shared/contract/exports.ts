@@ -1,6 +1,7 @@
 // Export: what to write, in which format, where.
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../format/exportFormats';
+import { namePatternProblem } from '../format/fileNames';
 import { transcriptRefSchema } from './transcript';
 
 export const exportScopeSchema = z.discriminatedUnion('kind', [
@@ -30,6 +31,20 @@ export const exportInputSchema = z.object({
   folder: z.string().min(1).max(4096).optional(),
   /** Characters per subtitle line; the setting `desk.export.maxLineLength` when absent. */
   maxLineLength: z.number().int().min(10).max(200).optional(),
+  /**
+   * File names from a pattern of tokens {title} {id} {platform} {date} {source}, e.g. `{date} {title}`;
+   * the setting `desk.export.namePattern` when absent.
+   */
+  namePattern: z
+    .string()
+    .max(200)
+    .superRefine((pattern, ctx) => {
+      const problem = namePatternProblem(pattern);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** Each transcript in a sub-folder named after its show, channel or source; the setting `desk.export.folderPerSource` when absent. */
+  folderPerSource: z.boolean().optional(),
 });
 export type ExportInput = z.infer<typeof exportInputSchema>;
 
