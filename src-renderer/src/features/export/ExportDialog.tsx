@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '#shared/format/exportFormats'
 import { downloadExport } from '../../lib/exportDownload';
 import { loadExportChoice, saveExportChoice, type ExportChoice } from './exportChoice';
 import { ExportResult, type ExportSummary } from './ExportResult';
+import { ExportTemplateFields, templateProblem, type ExportTemplate } from './ExportTemplateFields';
 import { Dialog } from '../../components/Dialog';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -17,6 +18,10 @@ const FORMAT_NOTE: Record<ExportFormat, string> = {
   vtt: 'WebVTT subtitles (needs timing)',
   json: 'Text, segments and metadata',
   csv: 'One row per timed segment (needs timing)',
+  md: 'Markdown for notes: properties, timestamp links, speakers',
+  docx: 'Word document: title, details, timestamps',
+  words: 'JSON with the time of each word (needs word timing)',
+  'vtt-words': 'WebVTT that highlights each word as it is spoken (needs word timing)',
 };
 
 function describe(scope: ExportScope): string {
@@ -49,6 +54,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   const downloads = view?.host.kind === 'browser' && choice.destination === 'download';
   const [folder, setFolder] = useState('');
   const [cue, setCue] = useState(42);
+  const [template, setTemplate] = useState<ExportTemplate>({ namePattern: '{title}', folderPerSource: false });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ExportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +66,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     if (view !== null) {
       setFolder((f) => (f === '' ? view.exportFolder : f));
       setCue(view.values['desk.export.maxLineLength']);
+      setTemplate({ namePattern: view.values['desk.export.namePattern'], folderPerSource: view.values['desk.export.folderPerSource'] });
     }
   }, [view]);
 
@@ -77,10 +84,11 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     setBusy(true);
     setError(null);
     const maxLineLength = cue;
+    const { namePattern, folderPerSource } = template;
     const done: Promise<ExportSummary> = downloads
-      ? downloadExport({ scope, format, target, maxLineLength }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
+      ? downloadExport({ scope, format, target, maxLineLength, namePattern, folderPerSource }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
       : desk()
-          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength })
+          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength, namePattern, folderPerSource })
           .then((out) => ({ ...out, written: { folder: out.folder, zipFile: out.zipFile, replaced: out.replaced }, downloaded: null }));
     done.then(setResult, (e: unknown) => setError(deskErrorOf(e).message)).finally(() => setBusy(false));
   };
@@ -135,6 +143,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
               </span>
             </label>
           )}
+          <ExportTemplateFields value={template} onChange={setTemplate} />
           {(format === 'srt' || format === 'vtt') && (
             <label className="field">
               <span>Characters per subtitle line</span>
@@ -150,7 +159,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
             <button type="button" className="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="button primary" disabled={busy || (!downloads && folder.trim() === '')}>
+            <button type="submit" className="button primary" disabled={busy || (!downloads && folder.trim() === '') || templateProblem(template) !== null}>
               {busy ? 'Exporting…' : downloads ? 'Download' : 'Export'}
             </button>
           </div>
