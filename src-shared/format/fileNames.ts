@@ -59,10 +59,12 @@ export function namePatternProblem(pattern: string): string | null {
 /**
  * A file name (without extension) from a pattern such as `{date} {title}`: tokens replaced by the
  * transcript's values, then made safe by baseName's rules (letters and digits of any script joined
- * by dashes, at most 80 characters), so `{date} {title}` gives `2026-11-27-My-Talk`. A token
+ * by dashes, underscores kept, at most 80 characters), so `{date} {title}` gives `2026-11-27-My-Talk`. A token
  * without a value is left out; a pattern that gives nothing falls back to the id.
  */
 export function patternName(pattern: string, fields: NameFields): string {
   const expanded = pattern.replace(TOKEN, (_, token: string) => ((NAME_TOKENS as readonly string[]).includes(token) ? (fields[token as keyof NameFields] ?? '') : ''));
-  return baseName(expanded, fields.id ?? 'transcript');
+  // Underscores stay, as in ids (YouTube's have them): safe on every file system.
+  const name = clean(expanded, '_') || clean(fields.id ?? '', '_') || 'transcript';
+  return RESERVED.test(name) ? `${name}-transcript` : name;
 }

@@ -180,7 +180,8 @@ describe('file-name patterns', () => {
 
   it('fill the tokens and keep the names safe', () => {
     expect(patternName('{date} {title}', fields)).toBe('2026-11-27-Ep-12-Bridges');
-    expect(patternName('{source}/{platform}-{id}', fields)).toBe('City-Talk-Podcasts-abc-123');
+    expect(patternName('{source}/{platform}-{id}', fields)).toBe('City-Talk-Podcasts-abc_123');
+    expect(patternName('{title}', { ...fields, title: 'CON' })).toBe('CON-transcript');
     expect(patternName('{source} {title}', { ...fields, source: null })).toBe('Ep-12-Bridges');
     expect(patternName('{source}', { ...fields, source: null })).toBe('abc_123');
   });
