@@ -31,7 +31,7 @@ export function ExportTemplateFields({ value, onChange }: { value: ExportTemplat
         {problem ?? `Tokens: ${NAME_TOKENS.map((t) => `{${t}}`).join(' ')}. Example: {date} {title}`}
       </p>
       <label className="choice">
-        <input type="checkbox" checked={value.folderPerSource} onChange={(e) => onChange({ ...value, folderPerSource: e.target.checked })} /> A folder per show, channel or source
+        <input type="checkbox" checked={value.folderPerSource} onChange={(e) => onChange({ ...value, folderPerSource: e.target.checked })} /> Group files by show, channel or source
       </label>
     </fieldset>
   );
