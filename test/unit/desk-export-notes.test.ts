@@ -50,6 +50,12 @@ it('writes DOCX files whose document holds the title and the words, and word-tim
   expect(xml).toContain('<w:pStyle w:val="Title"/>');
   expect(xml).toContain('an hour later');
 
+  // In a zip, grouped by source: the same bytes under a folder per platform.
+  const zipped = await t.call('export.run', { scope: { kind: 'queue' }, format: 'docx', target: 'zip', folderPerSource: true });
+  const entries = unzipSync(readFileSync(zipped.zipFile ?? ''));
+  expect(Object.keys(entries)).toEqual(docx.files.map((f, i) => `${i === 0 ? 'YouTube' : 'Rumble'}/${f}`));
+  expect(strFromU8(unzipSync(entries[Object.keys(entries)[1] ?? ''] ?? new Uint8Array())['word/document.xml'] ?? new Uint8Array())).toContain('City council bridge vote');
+
   const vtt = await t.call('export.run', { scope: { kind: 'queue' }, format: 'vtt-words' });
   expect(vtt.files).toEqual([expect.stringMatching(/\.words\.vtt$/) as string]);
   expect(vtt.skipped).toEqual([{ name: expect.any(String) as string, reason: expect.stringContaining('needs word timing') as string }]);
