@@ -67,6 +67,27 @@ describe('YouTube timedtext srv3', () => {
     ]);
     expect(segments[0]).toMatchObject({ startMs: 80, endMs: 5040 });
   });
+
+  it('times each ASR word from its `t` offset, entities decoded; a line without offsets has no words', () => {
+    const segments = segmentsOf(parseCaptions(fixture('captions/srv3-asr.xml')));
+    expect(segments[0]?.words?.map((w) => [w.text, w.startMs, w.endMs])).toEqual([
+      ['hey', 80, 320],
+      ['guys', 320, 560],
+      ['so', 560, 800],
+      ['this', 800, 1120],
+      ['is', 1120, 1280],
+      ['the', 1280, 1440],
+      ['surface', 1440, 1840],
+      ['go', 1840, 5040],
+    ]);
+    expect(segments[1]?.words?.slice(0, 2)).toEqual([
+      { text: "it's", startMs: 2480, endMs: 2800 },
+      { text: "microsoft's", startMs: 2800, endMs: 3280 },
+    ]);
+    expect(segments[3]).not.toHaveProperty('words');
+    // Creator tracks have no word elements.
+    expect(segmentsOf(parseCaptions(fixture('captions/srv3-manual.xml'))).some((s) => s.words !== undefined)).toBe(false);
+  });
 });
 
 describe('YouTube timedtext json3', () => {
