@@ -81,6 +81,8 @@ export function registerTranscribeCommands(program: Command): void {
     .option('--no-library', 'do not keep a local file\'s transcript in the library');
   addServerOptions(transcribe).action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number; library: boolean } & ServerOptions) => {
       const team = teamServerOf(options);
+      // Checked before any work: a DOCX printed on a terminal is bytes of a zip, not a transcript.
+      if (options.format === 'docx' && options.out === undefined && process.stdout.isTTY) fail('DOCX is a binary file: write it with --out FILE, or redirect the output to a file');
       if (team !== undefined) return transcribeOnTeamServer(team, input, options);
       const opened = await open();
       const controller = new AbortController();
