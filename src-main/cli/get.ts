@@ -117,10 +117,6 @@ async function getOne(source: Source, url: string, options: GetOptions, signal: 
   }
   const platform = delivered.doc.platform ?? 'longform';
   const { doc, cost } = delivered;
-  if (options.format === 'docx' && options.out === undefined && process.stdout.isTTY) {
-    say(`✗ ${url}: DOCX is a binary file: write it with --out <dir>, or redirect the output to a file (${cost} this time).`);
-    return false;
-  }
   const formatted = await formatExport(doc, options.format, options.maxLine === undefined ? {} : { maxLineLength: options.maxLine });
   if (!formatted.ok) {
     const again = platform === 'podcast' ? 'the episode is done, so submitting it again costs nothing' : 'the transcript is cached, so running again with --format txt or json costs nothing';
@@ -243,6 +239,12 @@ export function registerGet(program: Command): void {
     .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)
     .option('--name <pattern>', "file names for --out from tokens {title} {id} {platform} {date} {source}, e.g. '{date} {title}' (default: the title, else the id)", namePattern);
   addServerOptions(command).action(async (args: string[], options: GetOptions & ServerOptions) => {
+    // Before any fetch (and charge): a DOCX printed on a terminal is bytes of a zip, not a transcript.
+    if (options.format === 'docx' && options.out === undefined && process.stdout.isTTY) {
+      say('✗ DOCX is a binary file: write it with --out <dir>, or redirect the output to a file');
+      process.exitCode = 1;
+      return;
+    }
     const source = await sourceOf(options);
     if (options.out !== undefined) {
       options.out = resolve(options.out);
