@@ -11,6 +11,9 @@ const RAW_IPC = { name: 'electron', importNames: ['ipcMain', 'ipcRenderer', 'con
 /** The service, the desk and their transports run in the CLI and the headless server too. */
 const NO_ELECTRON = { name: 'electron', message: 'Plain Node here: only src-main/app (the shell) imports electron.' };
 
+/** A large library the main process uses to write DOCX exports; the renderer never needs it. */
+const DOCX = { name: 'docx', message: 'DOCX is written in the main process (src-shared/format/docx.ts via exportFile.ts); the renderer never bundles the docx library.' };
+
 const SQLITE = { name: 'better-sqlite3', message: 'Only src-main/service/ledger talks to SQLite; depend on the store port (service/store/port.ts).' };
 const PG = { name: 'pg', message: 'Only src-main/service/postgres talks to PostgreSQL; depend on the store port (service/store/port.ts).' };
 const ON_LEDGER = { group: ['**/ledger/*', '**/ledger'], message: 'Depend on the store port (service/store/port.ts), not on the SQLite ledger.' };
@@ -43,8 +46,11 @@ export const layering = [
   block(['src-main/cli.ts', 'src-main/cli/**/*.ts'], { patterns: [never('the CLI', ['ipc', 'app'])] }),
   block(['src-main/ipc/electronMain.ts', 'src-preload/**/*.ts'], { paths: [] }),
   block(['src-renderer/**/*.{ts,tsx}'], {
-    paths: [NO_ELECTRON],
-    patterns: [{ regex: '^(\\.\\./)+(src-main|src-preload)(/|$)|^#service(/|$)', message: 'Layering: the renderer reaches the app through window.desk only.' }],
+    paths: [NO_ELECTRON, DOCX],
+    patterns: [
+      { regex: '^(\\.\\./)+(src-main|src-preload)(/|$)|^#service(/|$)', message: 'Layering: the renderer reaches the app through window.desk only.' },
+      { regex: 'format/(docx|exportFile)$', message: 'DOCX is written in the main process: the renderer lists formats from format/exportFormats.ts and never bundles the docx library.' },
+    ],
   }),
   // The store port (service/store/port.ts) is what the service, the desk, the CLI and the app depend
   // on; SQLite and PostgreSQL are implementations of it. Only each store itself, the composition root

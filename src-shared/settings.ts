@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { endpointUrlProblem, teamServerUrlProblem } from './endpointUrl';
 import { VOCABULARY_LIMITS } from './vocabulary';
+import { DEFAULT_NAME_PATTERN, namePatternProblem } from './format/fileNames';
 
 export const ENGINE_IDS = ['whisper', 'openai', 'pocketsphinx'] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
@@ -86,6 +87,14 @@ export const SETTING_SCHEMAS = {
    * Absolute, outside /proc, /sys, /dev, creatable by an export (src-main/service/localPaths.ts).
    */
   'desk.export.folder': localPath.nullable(),
+  /** Export file names: tokens {title} {id} {platform} {date} {source} (format/fileNames.ts). */
+  'desk.export.namePattern': z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((pattern) => namePatternProblem(pattern) === null, { message: 'a pattern of {title} {id} {platform} {date} {source}' }),
+  /** Each exported transcript in a sub-folder named after its show, channel or source. */
+  'desk.export.folderPerSource': z.boolean(),
   /** Whether the desktop app also answers the REST API on this machine, and on which port. */
   'desk.api.enabled': z.boolean(),
   'desk.api.port': z.number().int().min(1024).max(65535),
@@ -133,6 +142,8 @@ export const SETTING_DEFAULTS: SettingValues = {
   'desk.queue.concurrency': 3,
   'desk.export.maxLineLength': 42,
   'desk.export.folder': null,
+  'desk.export.namePattern': DEFAULT_NAME_PATTERN,
+  'desk.export.folderPerSource': false,
   'desk.api.enabled': false,
   'desk.api.port': 8787,
   'cache.notFoundSeconds': 600,

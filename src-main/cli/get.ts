@@ -6,8 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { baseName } from '#shared/format/fileNames';
-import { EXPORT_FORMATS, formatTranscript } from '#shared/format/formatters';
+import { formatExport } from '#shared/format/exportFile';
+import { baseName, namePatternProblem, patternName } from '#shared/format/fileNames';
+import { EXPORT_FORMATS } from '#shared/format/formatters';
 import { TXT_EVERY_SECONDS, type TxtOptions } from '#shared/format/txtOptions';
 import { libraryPlatformName } from '#shared/platforms';
 import { sourceHint } from '#shared/sources/detect';
@@ -39,6 +40,13 @@ interface GetOptions {
   timestamps?: Pick<TxtOptions, 'timestamps' | 'everySeconds'>;
   /** Commander's `--no-speakers`: true unless given. */
   speakers: boolean;
+  name?: string;
+}
+
+function namePattern(value: string): string {
+  const problem = namePatternProblem(value);
+  if (problem !== null) throw new InvalidArgumentError(problem);
+  return value;
 }
 
 function getFormat(value: string): GetFormat {
@@ -131,14 +139,18 @@ async function getOne(source: Source, url: string, options: GetOptions, signal: 
   }
   const platform = delivered.doc.platform ?? 'longform';
   const { doc, cost } = delivered;
-  const formatted = formatTranscript(doc, options.format, { ...(options.maxLine === undefined ? {} : { maxLineLength: options.maxLine }), txt: txtOptions(options) });
+  const formatted = await formatExport(doc, options.format, { ...(options.maxLine === undefined ? {} : { maxLineLength: options.maxLine }), txt: txtOptions(options) });
   if (!formatted.ok) {
     const again = platform === 'podcast' ? 'the episode is done, so submitting it again costs nothing' : 'the transcript is cached, so running again with --format txt or json costs nothing';
     say(`✗ ${url}: ${formatted.reason}. ${again[0]?.toUpperCase()}${again.slice(1)} (${cost} this time).`);
     return false;
   }
 
-  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, baseName(doc.title ?? null, delivered.itemId), formatted.extension, formatted.content));
+  const name =
+    options.name === undefined
+      ? baseName(doc.title ?? null, delivered.itemId)
+      : patternName(options.name, { title: doc.title ?? null, id: delivered.itemId, platform: libraryPlatformName(platform), date: new Date().toISOString().slice(0, 10), source: doc.source ?? null });
+  const where = options.out === undefined ? 'printed' : join(options.out, writeNew(options.out, name, formatted.extension, formatted.content));
   if (options.out === undefined) process.stdout.write(formatted.content);
   else process.stdout.write(`${where}\n`);
   say(`✓ ${libraryPlatformName(platform)} ${url} → ${where} (${balanceNote(source, delivered)})`);
@@ -243,14 +255,21 @@ export function registerGet(program: Command): void {
   const command = program
     .command('get <url...>')
     .description('fetch transcripts (1 credit each, cached ones free; a podcast episode waits for its job) and print them or write them to files; - reads URLs from stdin')
-    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions)`, getFormat, 'txt' as GetFormat)
+    .option('--format <format>', `${GET_FORMATS.join(', ')} (srt, vtt and csv need timed captions; words and vtt-words need word timing; docx is binary)`, getFormat, 'txt' as GetFormat)
     .option('--out <dir>', 'write one file per URL into this folder, named after the title or id, never overwriting')
     .option('--lang <code>', 'caption language where the platform offers a choice (YouTube), e.g. de or pt-BR')
     .option('--max-line <n>', 'characters per subtitle line for srt and vtt', lineLength)
     .option('--paragraphs', 'txt: paragraphs separated by a blank line instead of a line per caption')
     .option('--timestamps <when>', 'txt: none, paragraph ([mm:ss] before each paragraph or line) or every:N ([mm:ss] before the words at each N seconds)', timestampsOption)
-    .option('--no-speakers', 'txt: leave out the "Name: " where the speaker changes');
+    .option('--no-speakers', 'txt: leave out the "Name: " where the speaker changes')
+    .option('--name <pattern>', "file names for --out from tokens {title} {id} {platform} {date} {source}, e.g. '{date} {title}' (default: the title, else the id)", namePattern);
   addServerOptions(command).action(async (args: string[], options: GetOptions & ServerOptions) => {
+    // Before any fetch (and charge): a DOCX printed on a terminal is bytes of a zip, not a transcript.
+    if (options.format === 'docx' && options.out === undefined && process.stdout.isTTY) {
+      say('✗ DOCX is a binary file: write it with --out <dir>, or redirect the output to a file');
+      process.exitCode = 1;
+      return;
+    }
     const source = await sourceOf(options);
     if (options.out !== undefined) {
       options.out = resolve(options.out);

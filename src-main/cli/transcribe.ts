@@ -2,7 +2,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { EXPORT_FORMATS, formatTranscript, isExportFormat, type ExportFormat } from '#shared/format/formatters';
+import { formatExport } from '#shared/format/exportFile';
+import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '#shared/format/formatters';
 import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '#service/settings';
 import { SECRET_SETTINGS } from '#shared/settings';
 import { isSttError, type SttProgress } from '#service/stt/index';
@@ -59,7 +60,7 @@ async function transcribeOnTeamServer(team: TeamServer, input: string, options: 
   try {
     const delivered = await obtain(source, input, undefined, controller.signal);
     if (typeof delivered === 'string') fail(`✗ ${input}: ${delivered}`);
-    const formatted = formatTranscript(delivered.doc, options.format);
+    const formatted = await formatExport(delivered.doc, options.format);
     if (!formatted.ok) fail(formatted.reason);
     if (options.out === undefined) process.stdout.write(formatted.content);
     else writeFileSync(options.out, formatted.content);
@@ -81,6 +82,8 @@ export function registerTranscribeCommands(program: Command): void {
     .option('--no-library', 'do not keep a local file\'s transcript in the library');
   addServerOptions(transcribe).action(async (input: string, options: { engine?: EngineId | 'auto'; format: ExportFormat; out?: string; language?: string; workers?: number; library: boolean } & ServerOptions) => {
       const team = teamServerOf(options);
+      // Checked before any work: a DOCX printed on a terminal is bytes of a zip, not a transcript.
+      if (options.format === 'docx' && options.out === undefined && process.stdout.isTTY) fail('DOCX is a binary file: write it with --out FILE, or redirect the output to a file');
       if (team !== undefined) return transcribeOnTeamServer(team, input, options);
       const opened = await open();
       const controller = new AbortController();
@@ -100,7 +103,7 @@ export function registerTranscribeCommands(program: Command): void {
         });
         status.show(`done: ${result.chunksTotal} chunk${result.chunksTotal === 1 ? '' : 's'} with ${result.engine}${result.chunksReused > 0 ? ` (${result.chunksReused} reused from an interrupted run)` : ''}, ${result.durationSeconds.toFixed(1)} s of audio`);
         status.end();
-        const formatted = formatTranscript({ text: result.text, segments: result.segments, sourceUrl: isUrl(input) ? input : undefined, provenance: speechProvenance(result, language) }, options.format);
+        const formatted = await formatExport({ text: result.text, segments: result.segments, sourceUrl: isUrl(input) ? input : undefined, provenance: speechProvenance(result, language) }, options.format);
         if (!formatted.ok) fail(formatted.reason);
         if (options.out === undefined) process.stdout.write(formatted.content);
         else writeFileSync(options.out, formatted.content);

@@ -89,6 +89,11 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),
   });
   const exportedFolders = new Set<string>();
+  const exportDefaults = async () => ({
+    maxLineLength: await settings.get('desk.export.maxLineLength'),
+    namePattern: await settings.get('desk.export.namePattern'),
+    folderPerSource: await settings.get('desk.export.folderPerSource'),
+  });
   const unavailable = (what: string) => new DeskError('unavailable', `${what} needs the desktop app`);
   const emitBalance = (credits: number, plan: string) => events.emitSoon('balance', { credits, plan });
   // This machine's service, or the team server of Settings ▸ Team server, read at each use.
@@ -285,7 +290,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
         if (chosen === null) throw new DeskError('cancelled', 'No folder was chosen; nothing was exported');
         folder = chosen;
       }
-      const result = await exportTranscripts(deps, input, { folder, maxLineLength: await settings.get('desk.export.maxLineLength') });
+      const result = await exportTranscripts(deps, input, { folder, ...(await exportDefaults()) });
       exportedFolders.add(result.folder);
       return result;
     },
@@ -390,7 +395,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return intake;
     },
     mediaFile: (token) => links.resolve(token),
-    download: async (payload) => prepareDownload(deps, payload, await settings.get('desk.export.maxLineLength')),
+    download: async (payload) => {
+      const { maxLineLength, ...naming } = await exportDefaults();
+      return prepareDownload(deps, payload, maxLineLength, naming);
+    },
     invoke(name, payload) {
       if (!isOperationName(name)) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `No operation named ${name}` } });
       return run(name, payload);

@@ -88,7 +88,19 @@ async function localFileView(cached: CachedTranscript, playerSrc: PlayerSrc | un
 }
 
 export function toDocument(view: TranscriptView): TranscriptDocument {
-  return { title: view.title, sourceUrl: view.sourceUrl ?? undefined, platform: view.platform, language: view.language, provenance: view.provenance, text: view.text, segments: view.segments };
+  return {
+    title: view.title,
+    sourceUrl: view.sourceUrl ?? undefined,
+    platform: view.platform,
+    language: view.language,
+    provenance: view.provenance,
+    text: view.text,
+    segments: view.segments,
+    itemId: view.itemId,
+    source: view.subtitle,
+    createdAt: view.createdAt,
+    durationMs: view.localFile === null ? null : Math.round(view.localFile.durationSeconds * 1000),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../format/exportFormats';
 import { TXT_EVERY_SECONDS, TXT_TIMESTAMPS, type TxtOptions } from '../format/txtOptions';
+import { namePatternProblem } from '../format/fileNames';
 import { transcriptRefSchema } from './transcript';
 
 export const exportScopeSchema = z.discriminatedUnion('kind', [
@@ -46,6 +47,20 @@ export const exportInputSchema = z.object({
   maxLineLength: z.number().int().min(10).max(200).optional(),
   /** TXT's paragraphs, timestamps and speaker names; the plain TXT when absent. */
   txt: txtOptionsSchema.optional(),
+  /**
+   * File names from a pattern of tokens {title} {id} {platform} {date} {source}, e.g. `{date} {title}`;
+   * the setting `desk.export.namePattern` when absent.
+   */
+  namePattern: z
+    .string()
+    .max(200)
+    .superRefine((pattern, ctx) => {
+      const problem = namePatternProblem(pattern);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  /** Each transcript in a sub-folder named after its show, channel or source; the setting `desk.export.folderPerSource` when absent. */
+  folderPerSource: z.boolean().optional(),
 });
 export type ExportInput = z.infer<typeof exportInputSchema>;
 

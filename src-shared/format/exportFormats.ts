@@ -1,11 +1,28 @@
 // The export formats by name: on their own so the renderer can list them without bundling the
-// formatters' libraries.
-export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv'] as const;
+// formatters' libraries (docx above all, which only the main process loads).
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'json', 'csv', 'md', 'docx', 'words', 'vtt-words'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export function isExportFormat(value: unknown): value is ExportFormat {
   return typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
 }
+
+/**
+ * The file extension of each format. The word-timed ones get a double extension, so exporting a
+ * talk as JSON and as words (or VTT and word-timed VTT) into one folder gives two files, not one
+ * replacing the other.
+ */
+export const EXPORT_FORMAT_EXTENSIONS: Record<ExportFormat, string> = {
+  txt: 'txt',
+  srt: 'srt',
+  vtt: 'vtt',
+  json: 'json',
+  csv: 'csv',
+  md: 'md',
+  docx: 'docx',
+  words: 'words.json',
+  'vtt-words': 'words.vtt',
+};
 
 /** The Content-Type of a downloaded export file. */
 export const EXPORT_FORMAT_TYPES: Record<ExportFormat, string> = {
@@ -14,4 +31,8 @@ export const EXPORT_FORMAT_TYPES: Record<ExportFormat, string> = {
   vtt: 'text/vtt; charset=utf-8',
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  words: 'application/json; charset=utf-8',
+  'vtt-words': 'text/vtt; charset=utf-8',
 };

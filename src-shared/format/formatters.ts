@@ -1,4 +1,6 @@
-// Export formats shared by the CLI and the desk: TXT, SRT, VTT, JSON, CSV. Runs in the browser too.
+// Export formats shared by the CLI and the desk: TXT, SRT, VTT, JSON, CSV, Markdown and the
+// word-timed ones, as text. Runs in the browser too. DOCX, which is binary and needs a large
+// library, is written by exportFile.ts in the main process.
 // What each file guarantees to the programs that open it: README, "Export files".
 import Papa from 'papaparse';
 import type { Provenance } from '../contract/provenance';
@@ -9,7 +11,9 @@ import { hasSpeakers, labelSpeakerChanges } from './speakers';
 import { writeSrt, writeVtt } from './subtitleFiles';
 import { formatTxt, type TxtOptions } from './txt';
 
-import type { ExportFormat } from './exportFormats';
+import { EXPORT_FORMAT_EXTENSIONS, EXPORT_FORMAT_TYPES, type ExportFormat } from './exportFormats';
+import { writeMarkdown } from './markdown';
+import { hasWords, writeWordVtt, writeWordsJson } from './wordTiming';
 
 export { EXPORT_FORMATS, isExportFormat, type ExportFormat } from './exportFormats';
 
@@ -23,20 +27,25 @@ export interface TranscriptDocument {
   provenance?: Provenance | null;
   text: string;
   segments: readonly Segment[] | null;
+  /** The item's own id (video id, episode key …): the `{id}` of file-name patterns. */
+  itemId?: string | null;
+  /** The show, channel or source the item belongs to, where known. */
+  source?: string | null;
+  /** When the transcript was made (ms since the epoch): the `date` of Markdown and DOCX. */
+  createdAt?: number | null;
+  /** The media's length where known better than the last line's end (a local file's duration). */
+  durationMs?: number | null;
 }
 
-export type FormatResult = { ok: true; content: string; extension: ExportFormat; mimeType: string } | { ok: false; reason: string };
+/** The formats written as text (all but DOCX). */
+export type TextFormat = Exclude<ExportFormat, 'docx'>;
 
-const MIME: Record<ExportFormat, string> = {
-  txt: 'text/plain; charset=utf-8',
-  srt: 'application/x-subrip; charset=utf-8',
-  vtt: 'text/vtt; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-};
+export type FormatResult = { ok: true; content: string; extension: string; mimeType: string } | { ok: false; reason: string };
 
 /** Formats that need timing, which only some sources have. */
 export const TIMED_FORMATS: ReadonlySet<ExportFormat> = new Set(['srt', 'vtt', 'csv']);
+/** Formats that need word timing, which fewer sources have (YouTube automatic captions, whisper). */
+export const WORD_TIMED_FORMATS: ReadonlySet<ExportFormat> = new Set(['words', 'vtt-words']);
 
 export function hasTiming(doc: TranscriptDocument): boolean {
   return doc.segments !== null && doc.segments.length > 0;
@@ -61,10 +70,13 @@ function subtitles(doc: TranscriptDocument, format: 'srt' | 'vtt', options: Part
 /** Options of an export: the subtitle formats' line length, TXT's paragraphs, timestamps and speakers. */
 export type FormatOptions = Partial<CueOptions> & { txt?: Partial<TxtOptions> | undefined };
 
-export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, options: FormatOptions = {}): FormatResult {
-  const done = (content: string): FormatResult => ({ ok: true, content, extension: format, mimeType: MIME[format] });
+export function formatTranscript(doc: TranscriptDocument, format: TextFormat, options: FormatOptions = {}): FormatResult {
+  const done = (content: string): FormatResult => ({ ok: true, content, extension: EXPORT_FORMAT_EXTENSIONS[format], mimeType: EXPORT_FORMAT_TYPES[format] });
   if (TIMED_FORMATS.has(format) && !hasTiming(doc)) {
     return { ok: false, reason: `${format.toUpperCase()} needs timed segments, and this transcript has none (its source gives plain text only); use TXT or JSON` };
+  }
+  if (WORD_TIMED_FORMATS.has(format) && !hasWords(doc.segments)) {
+    return { ok: false, reason: `${format === 'words' ? 'Words' : 'Word-timed VTT'} needs word timing, and this transcript has none (YouTube automatic captions and whisper give it); use VTT or JSON` };
   }
   switch (format) {
     case 'txt':
@@ -87,5 +99,11 @@ export function formatTranscript(doc: TranscriptDocument, format: ExportFormat, 
       // puts a ' before such a cell, which spreadsheets read as "this is text"; numbers stay numbers.
       return done(`${Papa.unparse(table, { escapeFormulae: true })}\n`);
     }
+    case 'md':
+      return done(writeMarkdown(doc));
+    case 'words':
+      return done(writeWordsJson(doc));
+    case 'vtt-words':
+      return done(writeWordVtt(doc.segments ?? []));
   }
 }

@@ -88,4 +88,22 @@ test('the batch downloads as a zip of the expected files, each transcript once, 
   await file.saveAs(join(scratch, 'single.txt'));
   expect(readFileSync(join(scratch, 'single.txt'), 'utf8')).toContain('Hey guys, so this is the Surface Go.');
   expect(existsSync(serverFolder)).toBe(false);
+
+  // Markdown for notes, named by a pattern: front matter, and timestamps that open the video at their second.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByTestId('viewer').getByRole('button', { name: /Export/ }).click();
+  await dialog.getByRole('radio', { name: /^MD / }).check();
+  await dialog.getByLabel('Name pattern').fill('{platform} {titel}');
+  await expect(dialog.getByText('unknown token {titel}')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Download' })).toBeDisabled();
+  await dialog.getByLabel('Name pattern').fill('{platform} {title}');
+  const markdown = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  const md = await markdown;
+  expect(md.suggestedFilename()).toBe('YouTube-Surface-Go-Review-It-s-Awesome.md');
+  await md.saveAs(join(scratch, 'single.md'));
+  const notes = readFileSync(join(scratch, 'single.md'), 'utf8');
+  expect(notes).toMatch(/^---\ntitle: "Surface Go Review - It’s Awesome"\nurl: "https:\/\/www\.youtube\.com\/watch\?v=GJLlxj_dtq8"\nplatform: "YouTube"\n/);
+  expect(notes).toContain('\n[0:00](https://www.youtube.com/watch?v=GJLlxj_dtq8&t=0s) Hey guys, so this is the Surface Go.');
+  expect(existsSync(serverFolder)).toBe(false);
 });

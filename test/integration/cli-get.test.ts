@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerKeyFile } from '#service/home';
 import { runCli } from '../helpers/cli';
@@ -91,10 +92,26 @@ describe('transcript-desk get', { timeout: cliGuardMs(3) }, () => {
     expect(result.stdout.trim()).toBe(join(out, 'City-council-bridge-vote-live-coverage.txt'));
   });
 
-  it('rejects an unknown format before fetching anything', async () => {
-    const result = await get(YT, '--format', 'docx');
+  it('rejects an unknown format, and a name pattern with an unknown token, before fetching anything', async () => {
+    const result = await get(YT, '--format', 'pdf');
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/expected one of txt, srt, vtt, json/);
+    expect(result.stderr).toMatch(/expected one of txt, srt, vtt, json, csv, md, docx, words, vtt-words/);
+    const pattern = await get(YT, '--out', out, '--name', '{date} {titel}');
+    expect(pattern.code).not.toBe(0);
+    expect(pattern.stderr).toContain('unknown token {titel}');
+  });
+
+  it('writes DOCX and Markdown named by --name', async () => {
+    const docx = await get(YT, '--format', 'docx', '--out', out, '--name', '{platform} {id}');
+    expect(docx.code, docx.stderr).toBe(0);
+    expect(docx.stdout.trim()).toBe(join(out, `YouTube-${YOUTUBE_IDS.withCaptions}.docx`));
+    const xml = strFromU8(unzipSync(readFileSync(join(out, `YouTube-${YOUTUBE_IDS.withCaptions}.docx`)))['word/document.xml'] ?? new Uint8Array());
+    expect(xml).toContain('Surface Go Review - It’s Awesome');
+    const md = await get(YT, '--format', 'md', '--out', out, '--name', '{date} {title}');
+    expect(md.code, md.stderr).toBe(0);
+    const file = `${new Date().toISOString().slice(0, 10)}-Surface-Go-Review-It-s-Awesome.md`;
+    expect(md.stdout.trim()).toBe(join(out, file));
+    expect(readFileSync(join(out, file), 'utf8')).toContain(`[0:00](https://www.youtube.com/watch?v=${YOUTUBE_IDS.withCaptions}&t=0s) Hey guys, so this is the Surface Go.`);
   });
 
   it('writes a readable TXT with --paragraphs and --timestamps, rolling auto-captions read once', async () => {

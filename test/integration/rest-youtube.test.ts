@@ -138,6 +138,10 @@ describe('track choice', () => {
     const reply = await expectCharged(h, 'longform', watch(YOUTUBE_IDS.json3PastAnHour));
     const last = (reply.body.transcript as Segment[]).at(-1);
     expect(last).toEqual({ text: 'an hour later', startMs: '3725000', endMs: '3729200', startTimeText: '1:02:05' });
+    // The track times its words (json3 tOffsetMs): they reach the desk's segments, never the spec's body.
+    expect((reply.body.transcript as Segment[])[0]).toEqual({ text: 'hey guys so this is', startMs: '80', endMs: '5040', startTimeText: '0:00' });
+    for (const cue of reply.body.transcript as Segment[]) expect(Object.keys(cue)).toEqual(['text', 'startMs', 'endMs', 'startTimeText']);
+    expect(JSON.stringify(reply.body)).not.toContain('"words"');
   });
 
   it('reads rolling auto-captions in WebVTT with every line once', async () => {

@@ -67,17 +67,53 @@ describe('YouTube timedtext srv3', () => {
     ]);
     expect(segments[0]).toMatchObject({ startMs: 80, endMs: 5040 });
   });
+
+  it('times each ASR word from its `t` offset, entities decoded; a line without offsets has no words', () => {
+    const segments = segmentsOf(parseCaptions(fixture('captions/srv3-asr.xml')));
+    expect(segments[0]?.words?.map((w) => [w.text, w.startMs, w.endMs])).toEqual([
+      ['hey', 80, 320],
+      ['guys', 320, 560],
+      ['so', 560, 800],
+      ['this', 800, 1120],
+      ['is', 1120, 1280],
+      ['the', 1280, 1440],
+      ['surface', 1440, 1840],
+      ['go', 1840, 5040],
+    ]);
+    expect(segments[1]?.words?.slice(0, 2)).toEqual([
+      { text: "it's", startMs: 2480, endMs: 2800 },
+      { text: "microsoft's", startMs: 2800, endMs: 3280 },
+    ]);
+    expect(segments[3]).not.toHaveProperty('words');
+    // Creator tracks have no word elements.
+    expect(segmentsOf(parseCaptions(fixture('captions/srv3-manual.xml'))).some((s) => s.words !== undefined)).toBe(false);
+  });
 });
 
 describe('YouTube timedtext json3', () => {
   it('joins segs, skips window and newline events, and caps a missing duration', () => {
-    expect(segmentsOf(parseCaptions(fixture('captions/json3-asr.json')))).toEqual([
+    expect(segmentsOf(parseCaptions(fixture('captions/json3-asr.json'))).map(({ words: _, ...line }) => line)).toEqual([
       { text: 'hey guys so this is', startMs: 80, endMs: 5040 },
       { text: 'the surface go', startMs: 2480, endMs: 7600 },
       // no dDurationMs and the next event is an hour later: 10 s, not an hour of stale text
       { text: "it's small & cheap", startMs: 5040, endMs: 15040 },
       { text: 'an hour later', startMs: 3725000, endMs: 3729200 },
     ]);
+  });
+
+  it('times each word of an automatic track from tOffsetMs; a seg without offsets (creator captions) gives no words', () => {
+    const [first, , third, last] = segmentsOf(parseCaptions(fixture('captions/json3-asr.json')));
+    // "hey" at the event's start, " guys" 240 ms later …; each word lasts until the next, the last until the line ends.
+    expect(first?.words).toEqual([
+      { text: 'hey', startMs: 80, endMs: 320 },
+      { text: 'guys', startMs: 320, endMs: 560 },
+      { text: 'so', startMs: 560, endMs: 800 },
+      { text: 'this', startMs: 800, endMs: 1120 },
+      { text: 'is', startMs: 1120, endMs: 5040 },
+    ]);
+    // Entities decoded in words as in lines.
+    expect(third?.words?.map((w) => w.text)).toEqual(["it's", 'small', '& cheap']);
+    expect(last).not.toHaveProperty('words');
   });
 
   it('calls JSON without events malformed', () => {

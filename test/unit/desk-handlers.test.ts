@@ -33,7 +33,7 @@ describe('contract parsing', () => {
     expect(await t.raw('queue.enqueue', { entries: [] })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await t.raw('queue.list', { sneaky: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await t.raw('library.search', { limit: 1e9 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await t.raw('export.run', { scope: { kind: 'queue' }, format: 'docx' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await t.raw('export.run', { scope: { kind: 'queue' }, format: 'pdf' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await t.raw('__proto__', {})).toEqual({ ok: false, error: { code: 'not_found', message: 'No operation named __proto__' } });
     expect(await t.raw('queue.list', null)).toMatchObject({ ok: true });
   });

@@ -61,7 +61,7 @@ it('downloads one transcript as the file itself, and refuses a malformed request
   expect(answer.value.summary.fileName).toBe('Surface-Go-Review-It-s-Awesome.txt');
   expect(answer.value.contentType).toBe('text/plain; charset=utf-8');
   expect(await text(answer.value.body as NonNullable<typeof answer.value.body>)).toContain('Surface Go');
-  expect(await t.desk.download({ scope: { kind: 'queue' }, format: 'docx' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  expect(await t.desk.download({ scope: { kind: 'queue' }, format: 'pdf' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 });
 
 it('exports and downloads a TXT with the paragraphs and timestamps asked for', async () => {

@@ -5,8 +5,9 @@ import type { ExportInput } from '#shared/contract/exports';
 import type { QueueItem } from '#shared/contract/queue';
 import { DeskError } from '#shared/contract/result';
 import type { TranscriptView } from '#shared/contract/transcript';
-import { baseName } from '#shared/format/fileNames';
-import { formatTranscript } from '#shared/format/formatters';
+import { formatExport } from '#shared/format/exportFile';
+import { baseName, DEFAULT_NAME_PATTERN, patternName } from '#shared/format/fileNames';
+import { libraryPlatformName } from '#shared/platforms';
 import type { DeskDeps } from '../deps';
 import { readForExport, toDocument } from '../transcripts';
 import { sourceEntries } from './sourceScope';
@@ -20,9 +21,18 @@ interface Source {
 }
 
 export interface ReadyFile {
-  /** The file name without extension (from the title, else the id); not yet made unique. */
+  /** The file name without extension (from the title, else the id, or the name pattern); not yet made unique. */
   name: string;
-  content: string;
+  /** Text, or the bytes of a binary format (DOCX). */
+  content: string | Uint8Array;
+  /** The sub-folder it goes in ("folder per source": its show, channel or source), already a safe name. */
+  folder?: string;
+}
+
+/** How the export names and places its files (the request's choice, else the settings). */
+export interface ExportNaming {
+  namePattern?: string | undefined;
+  folderPerSource?: boolean | undefined;
 }
 
 export interface ExportBatch {
@@ -85,7 +95,18 @@ export function identityOf(view: TranscriptView): string {
   return `${view.platform}:${view.itemId ?? `${view.ref.kind}:${view.ref.key}`}`;
 }
 
-export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format' | 'txt'>, maxLineLength: number): Promise<ExportBatch> {
+/** What the name pattern's tokens stand for, for one transcript. */
+function nameFields(view: TranscriptView, source: string | null) {
+  return {
+    title: view.title,
+    id: view.itemId ?? view.ref.key,
+    platform: libraryPlatformName(view.platform),
+    date: new Date(view.createdAt).toISOString().slice(0, 10),
+    source,
+  };
+}
+
+export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'scope' | 'format' | 'txt'>, maxLineLength: number, naming: ExportNaming = {}): Promise<ExportBatch> {
   const batch: ExportBatch = { ready: [], skipped: [], folded: 0 };
   let list: Source[];
   if (input.scope.kind === 'source') {
@@ -107,12 +128,19 @@ export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'sc
       continue;
     }
     seen.add(identity);
-    const formatted = formatTranscript(toDocument(source.view), input.format, { maxLineLength, txt: input.txt });
+    // The show (podcasts) or, for a whole source's export, the source: channel names are not kept with a transcript.
+    const sourceName = source.view.subtitle ?? batch.sourceTitle ?? null;
+    const formatted = await formatExport({ ...toDocument(source.view), source: sourceName }, input.format, { maxLineLength, txt: input.txt });
     if (!formatted.ok) {
       batch.skipped.push({ name: source.label, reason: formatted.reason });
       continue;
     }
-    batch.ready.push({ name: source.name, content: formatted.content });
+    // The default pattern keeps the name collected above (the title the queue row knows when the transcript has none).
+    const name = naming.namePattern === undefined || naming.namePattern === DEFAULT_NAME_PATTERN ? source.name : patternName(naming.namePattern, nameFields(source.view, sourceName));
+    // A whole source's export has a folder of its own already (exporter.ts): no second level.
+    // An item whose show or channel is unknown (the cache keeps none for videos) goes in its platform's folder.
+    const folder = naming.folderPerSource === true && batch.sourceTitle === undefined ? baseName(sourceName ?? libraryPlatformName(source.view.platform), 'source') : undefined;
+    batch.ready.push({ name, content: formatted.content, ...(folder === undefined ? {} : { folder }) });
     // An exported transcript is one the person keeps: the cache limit never evicts it.
     if (source.view.ref.kind === 'transcript') await deps.store.cache.keep(source.view.ref.platform, source.view.ref.key);
   }

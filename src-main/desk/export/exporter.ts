@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ExportInput, ExportOutput } from '#shared/contract/exports';
 import { DeskError } from '#shared/contract/result';
+import { EXPORT_FORMAT_EXTENSIONS } from '#shared/format/exportFormats';
 import { baseName } from '#shared/format/fileNames';
 import type { DeskDeps } from '../deps';
 import { collectExport, type ReadyFile } from './collect';
@@ -25,13 +26,16 @@ export const zipNameOf = (format: string, now = new Date(), sourceTitle?: string
 export interface ExportSettings {
   folder: string;
   maxLineLength: number;
+  namePattern?: string;
+  folderPerSource?: boolean;
 }
 
 export async function exportTranscripts(deps: DeskDeps, input: ExportInput, defaults: ExportSettings): Promise<ExportOutput> {
   // Checked before any work, created only once there is something to write (below).
   const plan = await checkExportFolder(input.folder ?? defaults.folder);
   const folder = plan.folder;
-  const { ready, skipped, folded, sourceTitle } = await collectExport(deps, input, input.maxLineLength ?? defaults.maxLineLength);
+  const naming = { namePattern: input.namePattern ?? defaults.namePattern, folderPerSource: input.folderPerSource ?? defaults.folderPerSource };
+  const { ready, skipped, folded, sourceTitle } = await collectExport(deps, input, input.maxLineLength ?? defaults.maxLineLength, naming);
 
   // Files go to the folder's real path as checked, so a link swapped in meanwhile is not followed.
   let target = await createExportFolder(plan);
@@ -48,10 +52,13 @@ export async function exportTranscripts(deps: DeskDeps, input: ExportInput, defa
   const empty = { folder: shown, zipFile: null, files: [], skipped, folded, replaced: 0 };
   if (ready.length === 0) return empty;
   try {
-    const names = fileNames(ready, input.format);
+    const names = fileNames(ready, EXPORT_FORMAT_EXTENSIONS[input.format]);
     if (input.target === 'folder') {
       let replaced = 0;
-      for (const [i, file] of ready.entries()) if (await writeReplacing(target, names[i] as string, file.content)) replaced++;
+      for (const [i, file] of ready.entries()) {
+        const dir = file.folder === undefined ? target : await subFolder(target, file.folder);
+        if (await writeReplacing(dir, (names[i] as string).split('/').pop() as string, file.content)) replaced++;
+      }
       return { ...empty, files: names, replaced };
     }
     const zipFile = zipNameOf(input.format, new Date(), sourceTitle);
@@ -61,6 +68,19 @@ export async function exportTranscripts(deps: DeskDeps, input: ExportInput, defa
     if (error instanceof DeskError) throw error;
     throw new DeskError('unavailable', `Writing into ${folder} failed: ${(error as Error).message}`);
   }
+}
+
+/**
+ * A "folder per source" sub-folder of the export folder (one level, its name already safe: made
+ * by baseName), created when missing; its real path, so a link put there is not followed out.
+ */
+async function subFolder(target: string, name: string): Promise<string> {
+  await mkdir(join(target, name)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
+  const real = await realpath(join(target, name));
+  if (real !== join(target, name)) throw new DeskError('unavailable', `${join(target, name)} is a link; files are not written through it`);
+  return real;
 }
 
 /** The zip, streamed to a temporary file and published only when whole; true when it replaced one. */

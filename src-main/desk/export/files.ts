@@ -31,7 +31,7 @@ export async function publish(dir: string, tempFile: string, file: string): Prom
 }
 
 /** Writes `file` in `dir`; true when it replaced a file of that name. */
-export async function writeReplacing(dir: string, file: string, content: string): Promise<boolean> {
+export async function writeReplacing(dir: string, file: string, content: string | Uint8Array): Promise<boolean> {
   const temp = join(dir, tempNameFor(file));
   await writeFile(temp, content, { flag: 'wx' });
   return publish(dir, temp, file);
@@ -41,7 +41,7 @@ export async function writeReplacing(dir: string, file: string, content: string)
  * Creates `name.ext` in `dir`, or `name-2.ext`, `name-3.ext` … if taken; returns the file name
  * used. The CLI's `get --out` keeps this: one fetch per command, and no batch to refresh.
  */
-export function writeNew(dir: string, name: string, extension: string, content: string): string {
+export function writeNew(dir: string, name: string, extension: string, content: string | Uint8Array): string {
   for (let n = 1; ; n++) {
     const file = numberedName(name, extension, n);
     let fd: number;
@@ -52,7 +52,7 @@ export function writeNew(dir: string, name: string, extension: string, content: 
       throw error;
     }
     try {
-      writeSync(fd, content);
+      writeSync(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
     } finally {
       closeSync(fd);
     }

@@ -6,11 +6,17 @@ import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import { claimName } from '#shared/format/fileNames';
 import type { ReadyFile } from './collect';
 
-/** Unique file names for the files, in order (`Talk.srt`, `Talk-2.srt` for two different talks). */
+/**
+ * Unique file names for the files, in order (`Talk.srt`, `Talk-2.srt` for two different talks),
+ * with their sub-folder where they have one (`Show/Talk.srt`, "folder per source").
+ */
 export function fileNames(ready: readonly ReadyFile[], extension: string): string[] {
   const taken = new Set<string>();
-  return ready.map((file) => claimName(taken, file.name, extension));
+  return ready.map((file) => claimName(taken, file.folder === undefined ? file.name : `${file.folder}/${file.name}`, extension));
 }
+
+/** The bytes of a file's content: text as UTF-8. */
+export const contentBytes = (content: string | Uint8Array): Uint8Array => (typeof content === 'string' ? strToU8(content) : content);
 
 /**
  * The zip as a stream. Files are added one per read, so a slow reader (a download over a slow
@@ -32,7 +38,7 @@ export function zipStream(ready: readonly ReadyFile[], names: readonly string[])
           if (file === undefined || name === undefined) return zip.end();
           const entry = new ZipDeflate(name, { level: 6 });
           zip.add(entry);
-          entry.push(strToU8(file.content), true);
+          entry.push(contentBytes(file.content), true);
         }
       } catch (error) {
         stream.destroy(error as Error);

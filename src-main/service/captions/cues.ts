@@ -1,4 +1,4 @@
-import type { Segment } from '#shared/transcript';
+import type { Segment, Word } from '#shared/transcript';
 import { cleanCaptionLine } from './text';
 
 /** A cue as a format gives it, before cleanup: start in ms, duration when the source states one. */
@@ -6,6 +6,8 @@ export interface RawCue {
   startMs: number;
   durationMs: number | undefined;
   text: string;
+  /** Each word's text and start, where the format times words (json3 ASR); ends are set by toSegments. */
+  words?: { text: string; startMs: number }[];
 }
 
 /** Seconds as written in timedtext (`"1.54"`) to integer ms; undefined when unreadable. */
@@ -34,14 +36,25 @@ export function toSegments(cues: readonly RawCue[]): Segment[] {
   const kept: RawCue[] = [];
   for (const cue of cues) {
     const text = cleanCaptionLine(cue.text);
-    if (text !== '') kept.push({ startMs: cue.startMs, durationMs: cue.durationMs, text });
+    if (text !== '') kept.push({ startMs: cue.startMs, durationMs: cue.durationMs, text, ...(cue.words === undefined ? {} : { words: cue.words }) });
   }
   const segments: Segment[] = new Array<Segment>(kept.length);
   for (let i = 0; i < kept.length; i++) {
     const cue = kept[i] as RawCue;
     const next = kept[i + 1];
     const untilNext = next !== undefined && next.startMs > cue.startMs ? Math.min(next.startMs, cue.startMs + UNSTATED_DURATION_CAP_MS) : cue.startMs;
-    segments[i] = { text: cue.text, startMs: cue.startMs, endMs: cue.durationMs !== undefined ? cue.startMs + cue.durationMs : untilNext };
+    const endMs = cue.durationMs !== undefined ? cue.startMs + cue.durationMs : untilNext;
+    const words = cue.words === undefined ? [] : timedWords(cue.words, endMs);
+    segments[i] = words.length > 0 ? { text: cue.text, startMs: cue.startMs, endMs, words } : { text: cue.text, startMs: cue.startMs, endMs };
   }
   return segments;
+}
+
+/**
+ * Words with their ends: each lasts until the next one starts, the last until the line ends. Their
+ * text is cleaned like the line's (entities decoded, spaces trimmed); empty ones are dropped.
+ */
+function timedWords(words: readonly { text: string; startMs: number }[], lineEndMs: number): Word[] {
+  const kept = words.map((w) => ({ text: cleanCaptionLine(w.text), startMs: w.startMs })).filter((w) => w.text !== '');
+  return kept.map((w, i) => ({ text: w.text, startMs: w.startMs, endMs: Math.max(w.startMs, kept[i + 1]?.startMs ?? lineEndMs) }));
 }

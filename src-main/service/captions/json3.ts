@@ -1,5 +1,8 @@
 // YouTube timedtext json3: `{ events: [{ tStartMs, dDurationMs, segs: [{ utf8 }] }] }`. Window and
 // pen definitions are events without `segs`; ASR line breaks are `aAppend` events holding "\n".
+// Automatic (ASR) tracks time each word: a seg's `tOffsetMs` is its start from the event's (the
+// first seg's is 0 and left out); those become the segment's `words`. Creator tracks have one seg
+// per event and no offsets: no words.
 import { wholeMs, type RawCue } from './cues';
 
 export type Json3Result = { ok: true; cues: RawCue[] } | { ok: false; detail: string };
@@ -24,8 +27,10 @@ export function parseJson3(body: string): Json3Result {
     if (typeof event !== 'object' || event === null || !Array.isArray(event.segs)) continue;
     const startMs = wholeMs(event.tStartMs);
     if (startMs === undefined) continue;
-    const text = (event.segs as { utf8?: unknown }[]).map((seg) => (typeof seg?.utf8 === 'string' ? seg.utf8 : '')).join('');
-    cues.push({ startMs, durationMs: wholeMs(event.dDurationMs), text });
+    const segs = (event.segs as ({ utf8?: unknown; tOffsetMs?: unknown } | null)[]).map((seg) => ({ text: typeof seg?.utf8 === 'string' ? seg.utf8 : '', offsetMs: wholeMs(seg?.tOffsetMs) }));
+    const text = segs.map((seg) => seg.text).join('');
+    const timed = segs.some((seg) => seg.offsetMs !== undefined);
+    cues.push({ startMs, durationMs: wholeMs(event.dDurationMs), text, ...(timed ? { words: segs.map((seg) => ({ text: seg.text, startMs: startMs + (seg.offsetMs ?? 0) })) } : {}) });
   }
   return { ok: true, cues };
 }

@@ -130,6 +130,12 @@ class TimedTextScanner {
   private cueDurationMs: number | undefined;
   /** Depth of a `<br>` inside a cue: its own content is no text (the old tree walk read a br as "\n" only). */
   private brDepth = 0;
+  /** srv3 ASR: the open `<s>` word (its depth, where its text starts in cueText, its offset) and the cue's words so far. */
+  private wordDepth = 0;
+  private wordTextStart = 0;
+  private wordOffsetMs = 0;
+  private cueWords: { text: string; startMs: number }[] = [];
+  private cueTimesWords = false;
   private readonly cues: RawCue[] = [];
   /** A cue element's start and duration attributes, as written. */
   private startValue: string | undefined;
@@ -294,7 +300,8 @@ class TimedTextScanner {
     const nameEnd = this.tagNameEnd(nameStart);
     const depth = this.openStart.length;
     const cueElement = this.cueParentDepth > 0 && depth === this.cueParentDepth && rangeIs(xml, nameStart, nameEnd, this.format === 'srv1' ? 'text' : 'p');
-    const gt = this.readAttributes(nameEnd, cueElement);
+    const wordElement = this.format === 'srv3' && this.cueDepth > 0 && depth === this.cueDepth && this.wordDepth === 0 && rangeIs(xml, nameStart, nameEnd, 's');
+    const gt = this.readAttributes(nameEnd, cueElement, wordElement);
     const selfClosing = gt > nameEnd && xml.charCodeAt(gt - 1) === SLASH;
     if (!selfClosing && this.rootClosed) this.fail('a second root element', at);
     this.tagFound = true;
@@ -311,8 +318,17 @@ class TimedTextScanner {
       this.cueStartMs = this.format === 'srv1' ? secondsToMs(this.startValue) : wholeMs(this.startValue);
       this.cueDurationMs = this.format === 'srv1' ? secondsToMs(this.durationValue) : wholeMs(this.durationValue);
       this.cueText = '';
+      this.cueWords = [];
+      this.cueTimesWords = false;
       if (selfClosing) this.endCue();
       else this.cueDepth = depth + 1;
+    } else if (wordElement) {
+      // An ASR word: its `t` is its start from the cue's (the first word's is left out: 0).
+      const offset = wholeMs(this.startValue);
+      if (offset !== undefined) this.cueTimesWords = true;
+      this.wordOffsetMs = offset ?? 0;
+      this.wordTextStart = this.cueText.length;
+      if (!selfClosing) this.wordDepth = depth + 1;
     } else if (this.cueDepth > 0 && this.brDepth === 0 && rangeIs(xml, nameStart, nameEnd, 'br')) {
       this.cueText += '\n';
       if (!selfClosing) this.brDepth = depth + 1;
@@ -326,8 +342,13 @@ class TimedTextScanner {
   }
 
   private endCue(): void {
-    if (this.cueStartMs !== undefined) this.cues.push({ startMs: this.cueStartMs, durationMs: this.cueDurationMs, text: this.cueText });
+    if (this.cueStartMs !== undefined) {
+      const words = this.cueTimesWords ? { words: this.cueWords } : {};
+      this.cues.push({ startMs: this.cueStartMs, durationMs: this.cueDurationMs, text: this.cueText, ...words });
+    }
     this.cueText = '';
+    this.cueWords = [];
+    this.cueTimesWords = false;
   }
 
   private closingTag(): void {
@@ -350,6 +371,10 @@ class TimedTextScanner {
     this.openStart.pop();
     this.openEnd.pop();
     if (depth === this.brDepth) this.brDepth = 0;
+    if (depth === this.wordDepth) {
+      this.wordDepth = 0;
+      if (this.cueStartMs !== undefined) this.cueWords.push({ text: this.cueText.slice(this.wordTextStart), startMs: this.cueStartMs + this.wordOffsetMs });
+    }
     if (depth === this.cueDepth) {
       this.cueDepth = 0;
       this.endCue();
@@ -365,9 +390,10 @@ class TimedTextScanner {
   /**
    * Reads the attributes after an element name up to the tag's `>` (returned) and checks them as
    * the validator did: whitespace before each, a quoted value after `=`, valid and distinct names; a
-   * stray `=` is stepped over. For a cue element it keeps the start and the duration.
+   * stray `=` is stepped over. For a cue element it keeps the start and the duration; for an srv3
+   * word (`<s t>`) its offset, in startValue.
    */
-  private readAttributes(from: number, cueElement: boolean): number {
+  private readAttributes(from: number, cueElement: boolean, wordElement = false): number {
     const xml = this.xml;
     const names = this.names;
     let count = 0;
@@ -408,6 +434,7 @@ class TimedTextScanner {
       }
       names[count++] = nameStart;
       names[count++] = nameEnd;
+      if (wordElement && rangeIs(xml, nameStart, nameEnd, 't')) this.startValue = xml.slice(valueStart, close);
       if (cueElement) {
         const srv1 = this.format === 'srv1';
         if (rangeIs(xml, nameStart, nameEnd, srv1 ? 'start' : 't')) this.startValue = xml.slice(valueStart, close);

@@ -6,7 +6,9 @@
 //   seg   the segments as columns: texts, gaps (start minus the previous cue's end) and durations,
 //         which compress far better than an array of objects; `raw` (the array as given) when the
 //         columns would not rebuild it exactly (other keys, another key order, fractional times);
-//         absent when the transcript has no timing.
+//         absent when the transcript has no timing. Word timing (YouTube ASR json3, whisper) is a
+//         column too: per segment its words' texts, gaps (start minus the previous word's end, the
+//         first from the segment's start) and durations, null for a segment without words.
 //   text  the plain text, absent when it is the segments' texts joined by '\n' (`lines`) or ' '
 //         (`spaced`), named by `textFrom`.
 //   body  the answer body with every value that is derivable replaced by 0, so its keys keep their
@@ -25,7 +27,7 @@
 // gzip -6; decompressing takes 0.06–0.15 ms at any level. Writes happen once per fetched
 // transcript, reads on every cache hit, so the smaller record wins.
 import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
-import type { Segment } from '#shared/transcript';
+import type { Segment, Word } from '#shared/transcript';
 
 export interface TranscriptContent {
   /** The spec's platform response without `credits` and `cached`. */
@@ -46,6 +48,8 @@ interface Columns {
   d: number[];
   /** Speakers, null where a segment has none; absent when no segment has one. */
   s?: (string | null)[];
+  /** Words per segment as [texts, gaps, durations], null where a segment has none; absent when no segment has words. */
+  w?: ([string[], number[], number[]] | null)[];
 }
 
 interface Packed {
@@ -78,7 +82,29 @@ function toColumns(segments: readonly Segment[]): Columns {
     end = s.endMs;
   }
   if (segments.some((s) => s.speaker !== undefined)) columns.s = segments.map((s) => s.speaker ?? null);
+  if (segments.some((s) => s.words !== undefined)) columns.w = segments.map((s) => (s.words === undefined ? null : wordColumns(s.words, s.startMs)));
   return columns;
+}
+
+function wordColumns(words: readonly Word[], segmentStartMs: number): [string[], number[], number[]] {
+  const columns: [string[], number[], number[]] = [[], [], []];
+  let end = segmentStartMs;
+  for (const w of words) {
+    columns[0].push(w.text);
+    columns[1].push(w.startMs - end);
+    columns[2].push(w.endMs - w.startMs);
+    end = w.endMs;
+  }
+  return columns;
+}
+
+function wordsOf([texts, gaps, durations]: [string[], number[], number[]], segmentStartMs: number): Word[] {
+  let end = segmentStartMs;
+  return texts.map((text, i) => {
+    const startMs = end + (gaps[i] ?? 0);
+    end = startMs + (durations[i] ?? 0);
+    return { text, startMs, endMs: end };
+  });
 }
 
 function fromColumns(c: Columns): Segment[] {
@@ -88,7 +114,15 @@ function fromColumns(c: Columns): Segment[] {
     const endMs = startMs + (c.d[i] ?? 0);
     end = endMs;
     const speaker = c.s?.[i];
-    return speaker === null || speaker === undefined ? { text, startMs, endMs } : { text, startMs, endMs, speaker };
+    const words = c.w?.[i];
+    // Keys in the order the fetchers write them (text, startMs, endMs, speaker, words): the check in encodeRecord compares JSON.
+    return {
+      text,
+      startMs,
+      endMs,
+      ...(speaker === null || speaker === undefined ? {} : { speaker }),
+      ...(words === null || words === undefined ? {} : { words: wordsOf(words, startMs) }),
+    };
   });
 }
 

@@ -7,6 +7,7 @@ import { loadExportChoice, saveExportChoice, type ExportChoice } from './exportC
 import { ExportResult, type ExportSummary } from './ExportResult';
 import { loadTxtChoice, saveTxtChoice } from './txtChoice';
 import { TxtOptionsFields } from './TxtOptionsFields';
+import { ExportTemplateFields, templateProblem, type ExportTemplate } from './ExportTemplateFields';
 import { Dialog } from '../../components/Dialog';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
@@ -19,6 +20,10 @@ const FORMAT_NOTE: Record<ExportFormat, string> = {
   vtt: 'WebVTT subtitles (needs timing)',
   json: 'Text, segments and metadata',
   csv: 'One row per timed segment (needs timing)',
+  md: 'Markdown for notes: properties, timestamp links, speakers',
+  docx: 'Word document: title, details, timestamps',
+  words: 'JSON with the time of each word (needs word timing)',
+  'vtt-words': 'WebVTT that highlights each word as it is spoken (needs word timing)',
 };
 
 function describe(scope: ExportScope): string {
@@ -56,6 +61,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     saveTxtChoice(next);
     setTxtChoice(next);
   };
+  const [template, setTemplate] = useState<ExportTemplate>({ namePattern: '{title}', folderPerSource: false });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ExportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,6 +73,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     if (view !== null) {
       setFolder((f) => (f === '' ? view.exportFolder : f));
       setCue(view.values['desk.export.maxLineLength']);
+      setTemplate({ namePattern: view.values['desk.export.namePattern'], folderPerSource: view.values['desk.export.folderPerSource'] });
     }
   }, [view]);
 
@@ -84,11 +91,12 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     setBusy(true);
     setError(null);
     const maxLineLength = cue;
+    const { namePattern, folderPerSource } = template;
     const txt = format === 'txt' ? { txt: txtChoice } : {};
     const done: Promise<ExportSummary> = downloads
-      ? downloadExport({ scope, format, target, maxLineLength, ...txt }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
+      ? downloadExport({ scope, format, target, maxLineLength, namePattern, folderPerSource, ...txt }).then((s) => ({ ...s, written: null, downloaded: s.fileName }))
       : desk()
-          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength, ...txt })
+          .invoke('export.run', { scope, format, target, folder: folder.trim(), maxLineLength, namePattern, folderPerSource, ...txt })
           .then((out) => ({ ...out, written: { folder: out.folder, zipFile: out.zipFile, replaced: out.replaced }, downloaded: null }));
     done.then(setResult, (e: unknown) => setError(deskErrorOf(e).message)).finally(() => setBusy(false));
   };
@@ -144,6 +152,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
             </label>
           )}
           {format === 'txt' && <TxtOptionsFields value={txtChoice} onChange={chooseTxt} />}
+          <ExportTemplateFields value={template} onChange={setTemplate} />
           {(format === 'srt' || format === 'vtt') && (
             <label className="field">
               <span>Characters per subtitle line</span>
@@ -159,7 +168,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
             <button type="button" className="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="button primary" disabled={busy || (!downloads && folder.trim() === '')}>
+            <button type="submit" className="button primary" disabled={busy || (!downloads && folder.trim() === '') || templateProblem(template) !== null}>
               {busy ? 'Exporting…' : downloads ? 'Download' : 'Export'}
             </button>
           </div>
