@@ -74,7 +74,7 @@ it('downloads one transcript as Markdown or DOCX, the file itself, named by the 
   expect(md.headers.get('content-disposition')).toContain('filename="2026-11-27-Council-bridge-vote.md"');
   // A local file has no time link: its timestamps are plain text; the duration is the file's.
   expect(await md.text()).toBe(
-    `---\ntitle: "Council: bridge vote"\nurl: "${pathToFileURL(realpathSync(file)).href}"\nplatform: "Local file"\ndate: "2026-11-27"\nduration: "1:10"\n---\n\n# Council: bridge vote\n\n### Chair\n\n0:00 The bridge vote is on.\n\n### Member\n\n1:05 Aye.\n`,
+    `---\ntitle: "Council: bridge vote"\nurl: "${pathToFileURL(realpathSync(file)).href}"\nplatform: "Local file"\ndate: "2026-11-27"\nduration: "1:10"\nprovenance: "Speech-to-text: whisper base.en"\n---\n\n# Council: bridge vote\n\n### Chair\n\n0:00 The bridge vote is on.\n\n### Member\n\n1:05 Aye.\n`,
   );
 
   const docx = await download({ origin: server.origin, [HTTP_SESSION_HEADER]: token }, JSON.stringify({ scope, format: 'docx', target: 'folder' }));
@@ -83,5 +83,5 @@ it('downloads one transcript as Markdown or DOCX, the file itself, named by the 
   expect(docx.headers.get('content-disposition')).toContain('filename="Council-bridge-vote.docx"');
   const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))['word/document.xml'] ?? new Uint8Array());
   const runs = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]);
-  expect(runs).toEqual(['Council: bridge vote', 'Platform: ', 'Local file', 'Date: ', '2026-11-27', 'Duration: ', '1:10', 'Link: ', pathToFileURL(realpathSync(file)).href, 'Chair', '0:00', ' ', 'The bridge vote is on.', 'Member', '1:05', ' ', 'Aye.']);
+  expect(runs).toEqual(['Council: bridge vote', 'Platform: ', 'Local file', 'Date: ', '2026-11-27', 'Duration: ', '1:10', 'Provenance: ', 'Speech-to-text: whisper base.en', 'Link: ', pathToFileURL(realpathSync(file)).href, 'Chair', '0:00', ' ', 'The bridge vote is on.', 'Member', '1:05', ' ', 'Aye.']);
 });

@@ -85,7 +85,7 @@ describe('Markdown', () => {
       date: '2026-11-27',
       duration: '1:02:07',
       language: 'en',
-      provenance: 'Speech-to-text: whisper base.en (en)',
+      provenance: 'Speech-to-text: whisper base.en, en',
     });
     // Characters JSON leaves raw but YAML reads as line breaks or refuses are escaped.
     expect(yamlString('a\u2028b\u0085c\u007f')).toBe('"a\\u2028b\\u0085c\\u007f"');
