@@ -77,6 +77,8 @@ test('each transcript shows its source; a YouTube video switches to a machine tr
   await viewer.getByRole('button', { name: 'Close the viewer' }).click();
   await page.getByRole('button', { name: 'Library' }).click();
   await expect(page.getByTestId('library-entry')).toHaveCount(6);
+  // Every kind the queue fetched, side by side: creator, automatic, machine-translated, speech-to-text.
+  await page.screenshot({ path: join(SCREENSHOTS, 'provenance-library.png') });
   await page.getByRole('search').getByLabel('Source').selectOption('machine-translated');
   const entry = page.getByTestId('library-entry');
   await expect(entry).toHaveCount(1);
