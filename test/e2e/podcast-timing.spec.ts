@@ -91,7 +91,7 @@ test("the publisher's Podcast Index JSON: its speaker fields name the lines; VTT
   const viewer = page.getByTestId('viewer');
   await expect(viewer.locator('.line .timestamp')).toHaveText(['0:00', '0:04', '0:09']);
   await expect(viewer.getByTestId('speaker')).toHaveText(['Keeper: ']);
-  const file = await exportOpen(page, join(EXPORT_DIR, 'json'), /VTT/);
+  const file = await exportOpen(page, join(EXPORT_DIR, 'json'), /^VTT /);
   expect(file).toBe('The-Lighthouse-Keeper-s-Notebook.vtt');
   expectSameFile(join(EXPORT_DIR, 'json'), file);
 });
