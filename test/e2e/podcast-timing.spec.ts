@@ -3,13 +3,13 @@
 // whose segments name their speaker, and one transcribed by pocketsphinx from
 // flite speech all open in the viewer with a time on every line, the publisher's speakers named,
 // and export SRT/VTT files equal to the expected ones. A failed episode retried keeps one card.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { speechGuardMs } from '../helpers/guards';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
-import { SCREENSHOTS, startDesk, type RunningDesk, queueRow as row } from './desk';
+import { SCREENSHOTS, queueRow as row } from './desk';
+import { exportOpen, pocketsphinxDesk } from './speechDesk';
 
 const PUBLISHER_VTT = episodeLink(PODCAST_IDS.show, PODCAST_IDS.publisher, 'should-you-have-a-trailer');
 const SPEECH = episodeLink(PODCAST_IDS.show, PODCAST_IDS.noDuration, 'a-very-short-walk');
@@ -20,17 +20,7 @@ const EXPORT_DIR = resolve(__dirname, '../../test-results/e2e/podcast-export');
 /** The short clip (about 10 s of speech) transcribed on one worker, and the rest of the flow: a hang guard. */
 const SPEECH_GUARD_MS = speechGuardMs(12, { overheadMs: 90_000 });
 
-let desk: RunningDesk;
-let mediaDir: string;
-
-test.beforeAll(async () => {
-  mediaDir = mkdtempSync(join(tmpdir(), 'td-e2e-media-'));
-  desk = await startDesk({ mediaDir, settings: { 'stt.engine': 'pocketsphinx', 'stt.workers': '1' } });
-});
-test.afterAll(async () => {
-  await desk.stop();
-  rmSync(mediaDir, { recursive: true, force: true });
-});
+const running = pocketsphinxDesk();
 
 async function addAndRun(page: Page, url: string): Promise<void> {
   await page.getByLabel('Links to add').fill(url);
@@ -40,27 +30,11 @@ async function addAndRun(page: Page, url: string): Promise<void> {
 
 const jobCard = (page: Page, title: string) => page.getByTestId('job-card').filter({ hasText: title });
 
-/** Exports the transcript open in the viewer into a fresh folder; the one file written. */
-async function exportOpen(page: Page, folder: string, format: RegExp = /SRT/): Promise<string> {
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  await page.getByTestId('viewer').getByRole('button', { name: 'Export…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
-  await dialog.getByRole('radio', { name: format }).check();
-  await dialog.getByRole('radio', { name: 'Save on the server' }).check(); // the browser build downloads by default
-  await dialog.getByLabel('Folder').fill(folder);
-  await dialog.getByRole('button', { name: 'Export' }).click();
-  await expect(dialog.getByTestId('export-result')).toContainText(`1 file written to ${folder}`);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  const files = readdirSync(folder);
-  expect(files).toHaveLength(1);
-  return files[0] as string;
-}
 
 const expectSameFile = (folder: string, name: string) => expect(readFileSync(join(folder, name), 'utf8'), name).toBe(readFileSync(join(EXPECTED, name), 'utf8'));
 
 test("the publisher's VTT: a time on every line, the speakers named, SRT with their names", async ({ page }) => {
-  await desk.signIn(page);
+  await running().signIn(page);
   await addAndRun(page, PUBLISHER_VTT);
   const card = jobCard(page, 'Should You Have a Trailer?');
   await expect(card).toHaveAttribute('data-status', 'done', { timeout: 30_000 }); // a hang guard: no speech-to-text here
@@ -83,7 +57,7 @@ test("the publisher's VTT: a time on every line, the speakers named, SRT with th
 });
 
 test("the publisher's Podcast Index JSON: its speaker fields name the lines; VTT export carries them as voice spans", async ({ page }) => {
-  await desk.signIn(page);
+  await running().signIn(page);
   await addAndRun(page, PUBLISHER_JSON);
   const card = jobCard(page, "The Lighthouse Keeper's Notebook");
   await expect(card).toHaveAttribute('data-status', 'done', { timeout: 30_000 }); // a hang guard: no speech-to-text here
@@ -98,7 +72,7 @@ test("the publisher's Podcast Index JSON: its speaker fields name the lines; VTT
 
 test('an episode transcribed by speech-to-text: timed lines in the viewer and in SRT', async ({ page }) => {
   test.setTimeout(SPEECH_GUARD_MS);
-  await desk.signIn(page);
+  await running().signIn(page);
   await addAndRun(page, SPEECH);
   const card = jobCard(page, 'A Very Short Walk');
   await expect(card).toHaveAttribute('data-status', 'done', { timeout: SPEECH_GUARD_MS });
@@ -115,7 +89,7 @@ test('an episode transcribed by speech-to-text: timed lines in the viewer and in
 });
 
 test('retrying a failed episode reuses its card', async ({ page }) => {
-  await desk.signIn(page);
+  await running().signIn(page);
   await addAndRun(page, FAILING);
   const card = jobCard(page, 'The Episode That Was Taken Down');
   await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 30_000 }); // a hang guard: the download fails at once

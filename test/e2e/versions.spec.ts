@@ -4,8 +4,7 @@
 // original transcript, byte for byte. Then the episode's audio transcribed again by pocketsphinx
 // (another source than the publisher) as a third version: the viewer switches between versions
 // and compares two, changes marked in words as well as colour, and axe finds nothing to fix.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { speechGuardMs } from '../helpers/guards';
@@ -13,51 +12,30 @@ import { words } from '../helpers/wer';
 import { episodeLink, PODCAST_IDS } from '../upstream/hosts/podcasts';
 import { CLIP_TEXT } from '../upstream/media';
 import { scanBothThemes } from './axe';
-import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { SCREENSHOTS } from './desk';
+import { exportOpen, pocketsphinxDesk } from './speechDesk';
 
 const EPISODE = episodeLink(PODCAST_IDS.show, PODCAST_IDS.publisher, 'should-you-have-a-trailer');
 const EXPORT_DIR = resolve(__dirname, '../../test-results/e2e/versions-export');
 const OLD_EPISODE = episodeLink(PODCAST_IDS.show, PODCAST_IDS.old, 'the-lighthouse-keepers-notebook');
 const FIXED = 'In today’s show you will learn whether or not you';
 
-let desk: RunningDesk;
-let mediaDir: string;
+const running = pocketsphinxDesk();
 
-test.beforeAll(async () => {
-  mediaDir = mkdtempSync(join(tmpdir(), 'td-e2e-media-'));
-  desk = await startDesk({ mediaDir, settings: { 'stt.engine': 'pocketsphinx', 'stt.workers': '1' } });
-});
-test.afterAll(async () => {
-  await desk.stop();
-  rmSync(mediaDir, { recursive: true, force: true });
-});
+/** The open transcript exported as SRT into a fresh folder on the server: the file's text. */
+const exportedSrt = async (page: Page, folder: string) => readFileSync(join(folder, await exportOpen(page, folder)), 'utf8');
 
 /** The episode through the REST API, as any script asks for it: the finished transcript (deduped), raw. */
 async function restBody(url = EPISODE): Promise<string> {
-  const response = await fetch(`${desk.url}/api/podcast/transcript`, { method: 'POST', headers: { authorization: `Bearer ${desk.ownerKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
+  const response = await fetch(`${running().url}/api/podcast/transcript`, { method: 'POST', headers: { authorization: `Bearer ${running().ownerKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
   expect(response.status).toBe(200);
   return response.text();
 }
 
-/** Exports the open transcript as SRT into a fresh folder on the server; the file's text. */
-async function exportOpen(page: Page, folder: string): Promise<string> {
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  await page.getByTestId('viewer').getByRole('button', { name: 'Export…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
-  await dialog.getByRole('radio', { name: /SRT/ }).check();
-  await dialog.getByRole('radio', { name: 'Save on the server' }).check();
-  await dialog.getByLabel('Folder').fill(folder);
-  await dialog.getByRole('button', { name: 'Export' }).click();
-  await expect(dialog.getByTestId('export-result')).toContainText(`1 file written to ${folder}`);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  const [file] = readdirSync(folder);
-  return readFileSync(join(folder, file ?? ''), 'utf8');
-}
 
 test('fix a line and rename a speaker, export shows both, the REST API keeps the original; transcribe again, switch versions, compare', async ({ page }) => {
   test.setTimeout(speechGuardMs(12, { overheadMs: 120_000 }));
-  await desk.signIn(page);
+  await running().signIn(page);
   await page.getByLabel('Links to add').fill(EPISODE);
   await page.getByRole('button', { name: 'Add links' }).click();
   await page.getByRole('button', { name: '▶ Run' }).click();
@@ -83,7 +61,7 @@ test('fix a line and rename a speaker, export shows both, the REST API keeps the
   await expect(lines.first()).toContainText(FIXED);
 
   // SRT wraps long lines and names a speaker where a turn begins; Gillian is still named in Sarah's words.
-  const srt = (await exportOpen(page, join(EXPORT_DIR, 'edited'))).replace(/\s+/g, ' ');
+  const srt = (await exportedSrt(page, join(EXPORT_DIR, 'edited'))).replace(/\s+/g, ' ');
   expect(srt).toContain(`Sarah: ${FIXED}`);
   expect(srt).toContain('Jill: Hi Buzzsprout');
   expect(srt).not.toContain('Gillian: ');
@@ -128,7 +106,7 @@ test('fix a line and rename a speaker, export shows both, the REST API keeps the
 
 test('a show’s vocabulary offers its spelling in the viewer, and applying it makes a version the export uses', async ({ page }) => {
   test.setTimeout(120_000);
-  await desk.signIn(page);
+  await running().signIn(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const perShow = page.getByLabel(/^For one show or source/);
   await perShow.fill('Fixture FM = Narrowstairs');
@@ -154,6 +132,6 @@ test('a show’s vocabulary offers its spelling in the viewer, and applying it m
   const panel = viewer.getByTestId('versions');
   await panel.locator('summary').click();
   await expect(panel.locator('li.version').nth(1)).toContainText('v1 · Replaced “narrow stairs” with “Narrowstairs” (1 place)');
-  expect(await exportOpen(page, join(EXPORT_DIR, 'vocabulary'))).toContain('Narrowstairs');
+  expect(await exportedSrt(page, join(EXPORT_DIR, 'vocabulary'))).toContain('Narrowstairs');
   expect(await restBody(OLD_EPISODE)).toBe(original);
 });

@@ -98,6 +98,21 @@ function FreeTextEditor({ view }: { view: TranscriptView }) {
   );
 }
 
+function VersionSelect({ label, options, value, onChange }: { label: string; options: { id: string; name: string }[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Compare({ view, names }: { view: TranscriptView; names: { id: string; name: string }[] }) {
   const [a, setA] = useState(ORIGINAL);
   // Until the person picks one, "with" follows the newest version: a re-transcription that lands
@@ -117,26 +132,8 @@ function Compare({ view, names }: { view: TranscriptView; names: { id: string; n
   return (
     <div className="versions-compare">
       <div className="field-row">
-        <label className="field">
-          <span>Compare</span>
-          <select value={a} onChange={(e) => setA(e.target.value)}>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>with</span>
-          <select value={b} onChange={(e) => setB(e.target.value)}>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <VersionSelect label="Compare" options={options} value={a} onChange={setA} />
+        <VersionSelect label="with" options={options} value={b} onChange={setB} />
         <button type="button" className="button small" onClick={() => void compare()}>
           Show changes
         </button>
