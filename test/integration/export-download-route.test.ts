@@ -66,15 +66,18 @@ it('downloads one transcript as Markdown or DOCX, the file itself, named by the 
     { text: 'Aye.', startMs: 65_000, endMs: 66_000, speaker: 'Member' },
   ];
   const key = await keepLocalTranscript(server.opened.store, { identity: await localFileIdentity(file), title: 'Council: bridge vote', video: false, text: 'The bridge vote is on.\nAye.', segments, durationSeconds: 70, engine: 'whisper', model: 'base.en' }, Date.UTC(2026, 10, 27));
+  // {date} and the front matter's date are when the transcript entered the cache (UTC), which is today.
+  const stored = await server.opened.store.cache.get('local', key);
+  const day = new Date(stored?.createdAt ?? Number.NaN).toISOString().slice(0, 10);
   const scope = { kind: 'transcripts', refs: [{ kind: 'transcript', platform: 'local', key }] };
 
   const md = await download({ origin: server.origin, [HTTP_SESSION_HEADER]: token }, JSON.stringify({ scope, format: 'md', target: 'folder', namePattern: '{date} {title}' }));
   expect(md.status).toBe(200);
   expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-  expect(md.headers.get('content-disposition')).toContain('filename="2026-11-27-Council-bridge-vote.md"');
+  expect(md.headers.get('content-disposition')).toContain(`filename="${day}-Council-bridge-vote.md"`);
   // A local file has no time link: its timestamps are plain text; the duration is the file's.
   expect(await md.text()).toBe(
-    `---\ntitle: "Council: bridge vote"\nurl: "${pathToFileURL(realpathSync(file)).href}"\nplatform: "Local file"\ndate: "2026-11-27"\nduration: "1:10"\nprovenance: "Speech-to-text: whisper base.en"\n---\n\n# Council: bridge vote\n\n### Chair\n\n0:00 The bridge vote is on.\n\n### Member\n\n1:05 Aye.\n`,
+    `---\ntitle: "Council: bridge vote"\nurl: "${pathToFileURL(realpathSync(file)).href}"\nplatform: "Local file"\ndate: "${day}"\nduration: "1:10"\nprovenance: "Speech-to-text: whisper base.en"\n---\n\n# Council: bridge vote\n\n### Chair\n\n0:00 The bridge vote is on.\n\n### Member\n\n1:05 Aye.\n`,
   );
 
   const docx = await download({ origin: server.origin, [HTTP_SESSION_HEADER]: token }, JSON.stringify({ scope, format: 'docx', target: 'folder' }));
@@ -83,5 +86,5 @@ it('downloads one transcript as Markdown or DOCX, the file itself, named by the 
   expect(docx.headers.get('content-disposition')).toContain('filename="Council-bridge-vote.docx"');
   const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))['word/document.xml'] ?? new Uint8Array());
   const runs = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]);
-  expect(runs).toEqual(['Council: bridge vote', 'Platform: ', 'Local file', 'Date: ', '2026-11-27', 'Duration: ', '1:10', 'Provenance: ', 'Speech-to-text: whisper base.en', 'Link: ', pathToFileURL(realpathSync(file)).href, 'Chair', '0:00', ' ', 'The bridge vote is on.', 'Member', '1:05', ' ', 'Aye.']);
+  expect(runs).toEqual(['Council: bridge vote', 'Platform: ', 'Local file', 'Date: ', day, 'Duration: ', '1:10', 'Provenance: ', 'Speech-to-text: whisper base.en', 'Link: ', pathToFileURL(realpathSync(file)).href, 'Chair', '0:00', ' ', 'The bridge vote is on.', 'Member', '1:05', ' ', 'Aye.']);
 });
