@@ -120,6 +120,25 @@ export const SETTING_SCHEMAS = {
    * block clients that poll them fast, and a blocked feed or channel stops every follow of it.
    */
   'follows.requestsPerMinute': z.number().int().min(1).max(600),
+  /**
+   * The language model (issue 19): any OpenAI-compatible chat endpoint (Ollama, LM Studio, a
+   * llama.cpp server, OpenAI), for summaries, chapters and answers over the library. Nothing is
+   * sent anywhere until both the base URL and the model are set (src-main/service/llm/config.ts).
+   * The URL follows the speech endpoint's rules: local and private servers yes, metadata services no.
+   */
+  'llm.baseUrl': endpointUrl.nullable(),
+  /** The endpoint's key, a secret kept like `stt.openai.apiKey`; local servers usually need none. */
+  'llm.apiKey': z.string().min(1).nullable(),
+  /** The chat model's name as the endpoint knows it (`llama3.1:8b`, `gpt-4o-mini`). */
+  'llm.model': z.string().trim().min(1).max(200).nullable(),
+  /**
+   * The model's context window in tokens: a transcript longer than fits is summarized in parts
+   * first (map-reduce). Small local models are 4–8k; a wrong large value makes the endpoint
+   * truncate silently, so the default is modest.
+   */
+  'llm.contextTokens': z.number().int().min(1024).max(2_000_000),
+  /** An embeddings model of the same endpoint for ranking retrieved passages; null: full-text search alone. */
+  'llm.embeddingModel': z.string().trim().min(1).max(200).nullable(),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -151,10 +170,15 @@ export const SETTING_DEFAULTS: SettingValues = {
   'team.server.url': null,
   'team.server.key': null,
   'follows.requestsPerMinute': 10,
+  'llm.baseUrl': null,
+  'llm.apiKey': null,
+  'llm.model': null,
+  'llm.contextTokens': 8192,
+  'llm.embeddingModel': null,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_SCHEMAS, key);
 
 /** Settings whose value is a secret: never sent to a renderer, only whether one is set. */
-export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set(['stt.openai.apiKey', 'team.server.key']);
+export const SECRET_SETTINGS: ReadonlySet<SettingKey> = new Set(['stt.openai.apiKey', 'team.server.key', 'llm.apiKey']);

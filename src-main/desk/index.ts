@@ -43,6 +43,10 @@ import { expandForDesk } from './sources/expand';
 import { FollowEngine } from './follows/engine';
 import { chooseVersion, deleteVersion, editVersion, forgetVersions, listVersions, versionContent, versionKeysOfRows } from './versions/index';
 import { retranscribe } from './versions/retranscribe';
+import { insightsView, makeInsight, type InsightsContext } from './insights/index';
+import { forgetInsights } from './insights/stored';
+import { askLibrary } from './ask/index';
+import { llmStatus, readLlmConfig } from '#service/llm/index';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
@@ -188,6 +192,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   // The desktop app's REST API follows its settings from the start.
   void Promise.all([settings.get('desk.api.enabled'), settings.get('desk.api.port')]).then(([enabled, port]) => options.restApi?.apply(enabled, port));
 
+  const insights: InsightsContext = { deps, settings };
+
   const handlers: Handlers = {
     'queue.enqueue': (input) => queue.enqueue(input.entries),
     'queue.list': () => queue.list(),
@@ -276,6 +282,10 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'versions.choose': (input) => chooseVersion(deps, input.ref, input.id),
     'versions.delete': (input) => deleteVersion(deps, input.ref, input.id),
     'versions.retranscribe': (input) => retranscribe(deps, input),
+    'insights.get': (input) => insightsView(insights, input.ref),
+    'insights.make': (input) => makeInsight(insights, input.ref, input.what, input.refresh),
+    'library.ask': (input) => askLibrary(insights, input),
+    'llm.status': async () => llmStatus(await readLlmConfig(settings)),
     'transcript.switchTrack': async (input) => {
       const { answer, plan } = await switchTrack(deps, await client(), input, (path, video) => links.srcFor(path, video));
       emitBalance(answer.credits, plan);
@@ -310,6 +320,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       const versionKeys = await versionKeysOfRows(deps, input.ids);
       const deleted = await deps.store.library.delete(input.ids);
       await forgetVersions(deps, versionKeys);
+      await forgetInsights(deps, versionKeys);
       for (const file of uploads) await rm(file, { force: true });
       events.emit('library.changed', {});
       return { deleted };

@@ -4,6 +4,7 @@ export * from './desk';
 export * from './events';
 export * from './exports';
 export * from './host';
+export * from './insights';
 export * from './library';
 export * from './media';
 export * from './models';

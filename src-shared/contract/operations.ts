@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { balanceSchema, createdKeySchema, createKeyInputSchema, keyListingSchema } from './account';
 import { exportInputSchema, exportOutputSchema } from './exports';
+import { INSIGHT_OPERATIONS } from './insights';
 import { importFilesInputSchema, importFilesOutputSchema, MAX_COOKIES_TXT, platformCookiesSchema } from './host';
 import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
 import { MEDIA_OPERATIONS } from './media';
@@ -101,6 +102,7 @@ export const OPERATIONS = {
   ...MEDIA_OPERATIONS,
   ...SOURCE_OPERATIONS,
   ...VERSION_OPERATIONS,
+  ...INSIGHT_OPERATIONS,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type OperationName = keyof typeof OPERATIONS;

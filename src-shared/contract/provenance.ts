@@ -3,6 +3,7 @@
 // viewer and the library, carried in JSON and Markdown exports and in every version.
 import { z } from 'zod';
 
+/** The kinds a transcript (and so a library entry) can have; what a language model wrote is not one. */
 export const PROVENANCE_KINDS = ['publisher', 'creator-captions', 'auto-captions', 'machine-translated', 'speech-to-text', 'edited'] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 
@@ -28,5 +29,18 @@ export const provenanceSchema = z.discriminatedUnion('kind', [
   }),
   /** A person's edit of another version (versions keep what they were edited from). */
   z.object({ kind: z.literal('edited'), from: z.string().max(200) }),
+  /**
+   * What a language model wrote from a transcript (issue 19): a summary or chapters. `model` and
+   * `endpoint` (its host, never a key or path) name who wrote it; `from` the transcript version.
+   */
+  z.object({
+    kind: z.literal('generated'),
+    task: z.enum(['summary', 'chapters']),
+    model: z.string().min(1).max(200),
+    endpoint: z.string().max(300),
+    from: z.string().max(200),
+  }),
+  /** Chapters the creator wrote (YouTube description timestamps): preferred over generated ones. */
+  z.object({ kind: z.literal('creator-chapters'), platform: z.string().min(1).max(40) }),
 ]);
 export type Provenance = z.infer<typeof provenanceSchema>;

@@ -39,6 +39,10 @@ export function provenanceLabel(p: Provenance | null | undefined): string {
     }
     case 'edited':
       return `Edited (from ${p.from})`;
+    case 'generated':
+      return `${p.task === 'summary' ? 'Summary' : 'Chapters'} written by ${p.model} (${p.endpoint}) from ${p.from}`;
+    case 'creator-chapters':
+      return 'Chapters from the creator';
   }
 }
 

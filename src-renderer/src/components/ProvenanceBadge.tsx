@@ -11,6 +11,8 @@ const TONE: Record<Provenance['kind'] | 'unknown', 'person' | 'machine' | 'trans
   'auto-captions': 'machine',
   'speech-to-text': 'machine',
   'machine-translated': 'translated',
+  'creator-chapters': 'person',
+  generated: 'machine',
   unknown: 'unknown',
 };
 

@@ -27,5 +27,9 @@ export function describeProvenance(provenance: Provenance): string {
       return 'the platform’s automatic captions';
     case 'machine-translated':
       return 'captions the platform machine-translated';
+    case 'generated':
+      return `${provenance.task} written by ${provenance.model} (${provenance.endpoint})`;
+    case 'creator-chapters':
+      return 'the creator’s chapters';
   }
 }
