@@ -1,6 +1,6 @@
 // Speech-to-text: engine, language, an OpenAI-compatible endpoint, the vocabulary, whisper models with download progress.
 import { useEffect, useState } from 'react';
-import { ENGINE_IDS } from '#shared/settings';
+import { EngineSelect } from '../../components/EngineSelect';
 import { desk } from '../../lib/desk';
 import { deskErrorOf } from '#shared/contract/result';
 import { bytes } from '../../lib/format';
@@ -36,17 +36,7 @@ export function SpeechPanel() {
       <h2 id="stt-heading">Speech-to-text</h2>
       <p className="muted">For podcasts and platforms without captions (Instagram, X, Kick, Twitch clips).</p>
       <div className="form-grid">
-        <label className="field">
-          <span>Engine</span>
-          <select value={v['stt.engine']} onChange={(e) => void save({ 'stt.engine': e.target.value as (typeof v)['stt.engine'] })}>
-            <option value="auto">Automatic ({v['stt.fallbackOrder'].join(' → ')})</option>
-            {ENGINE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EngineSelect value={v['stt.engine']} onChange={(engine) => void save({ 'stt.engine': engine })} automatic={`Automatic (${v['stt.fallbackOrder'].join(' → ')})`} />
         <label className="field">
           <span>Language</span>
           <input type="text" defaultValue={v['stt.language']} maxLength={4} onBlur={(e) => e.target.value !== v['stt.language'] && void save({ 'stt.language': e.target.value.trim().toLowerCase() })} />

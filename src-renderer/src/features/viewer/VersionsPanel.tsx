@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { TranscriptView } from '#shared/contract/transcript';
 import type { VersionContent } from '#shared/contract/versions';
-import { ENGINE_IDS, type EngineId } from '#shared/settings';
+import type { EngineId } from '#shared/settings';
+import { EngineSelect } from '../../components/EngineSelect';
 import { deskErrorOf } from '#shared/contract/result';
 import { desk } from '../../lib/desk';
 import { dateTime } from '../../lib/format';
@@ -35,16 +36,7 @@ function TranscribeAgain({ view }: { view: TranscriptView }) {
         void versionActions.retranscribe({ ref: view.ref, engine, ...(engine === 'whisper' && model.trim() !== '' ? { model: model.trim() } : {}), ...(task === 'translate' ? { task } : {}) });
       }}
     >
-      <label className="field">
-        <span>Engine</span>
-        <select value={engine} onChange={(e) => setEngine(e.target.value as EngineId)}>
-          {ENGINE_IDS.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </select>
-      </label>
+      <EngineSelect<EngineId> value={engine} onChange={setEngine} />
       {engine === 'whisper' && (
         <label className="field">
           <span>Whisper model (blank: the one in Settings)</span>
