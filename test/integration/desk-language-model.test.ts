@@ -112,6 +112,8 @@ describe('Settings ▸ Language model', () => {
     const before = fake.requests.length;
     expect(await call('llm.test', { baseUrl: 'http://169.254.169.254/v1', model: 'tiny' })).toEqual({ ok: false, message: expect.stringMatching(/^The base URL 169\.254\.169\.254 is a link-local address/) as string });
     expect(await call('llm.test', { baseUrl: 'ftp://localhost/v1', model: 'tiny' })).toEqual({ ok: false, message: 'The base URL must start with http:// or https://' });
+    expect(await call('llm.test', { baseUrl: 'http://metadata.google.internal/v1', model: 'tiny' })).toEqual({ ok: false, message: 'The base URL metadata.google.internal is a cloud metadata service, not a language model server' });
+    expect(await call('llm.test', { baseUrl: 'http://me:sk-x@localhost:11434/v1', model: 'tiny' })).toEqual({ ok: false, message: 'The base URL must not contain a user name or password (set llm.apiKey instead)' });
     expect(await call('llm.test', {})).toEqual({ ok: false, message: LLM_HOW_TO });
     expect(await call('llm.test', { baseUrl: fake.baseUrl })).toEqual({ ok: false, message: LLM_HOW_TO });
     expect(fake.requests).toHaveLength(before);
