@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../helpers/fakeLlm';
 import { scanBothThemes } from './axe';
-import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { queueRow, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { OPENABLE } from './fullQueue';
 
 test.use({ actionTimeout: 30_000 });
 
@@ -79,4 +80,25 @@ test('sets up a language model: checked as typed, tested, saved, the key write-o
   await panel.getByRole('button', { name: 'Clear the key' }).click();
   await expect(panel).toContainText('No key is set.');
   await expect(panel.getByRole('button', { name: 'Clear the key' })).toHaveCount(0);
+});
+
+test('the export dialog offers Chapters (YouTube), and says why a transcript without chapters is skipped', async ({ page }) => {
+  await desk.signIn(page);
+  await page.getByRole('button', { name: 'Queue' }).click();
+  await page.getByLabel('Links to add').fill(OPENABLE);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  const run = page.getByRole('button', { name: '▶ Run' });
+  if (await run.isEnabled()) await run.click();
+  await expect(queueRow(page, OPENABLE)).toHaveAttribute('data-status', 'done');
+  const requestsBefore = fake.requests.length;
+
+  await page.getByRole('button', { name: 'Export all…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export transcripts' });
+  await dialog.getByRole('radio', { name: /Chapters \(YouTube\)/ }).check();
+  await dialog.getByRole('radio', { name: 'One file per transcript' }).check();
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(dialog.getByTestId('export-result').getByRole('status')).toHaveText('Nothing was exported.');
+  await expect(dialog.getByTestId('export-skipped')).toContainText('none are stored for this transcript');
+  // Exports never ask the model.
+  expect(fake.requests).toHaveLength(requestsBefore);
 });
