@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../helpers/fakeLlm';
 import { scanBothThemes } from './axe';
-import { queueRow, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
+import { fetchThroughQueue, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 import { OPENABLE } from './fullQueue';
 
 test.use({ actionTimeout: 30_000 });
@@ -84,12 +84,7 @@ test('sets up a language model: checked as typed, tested, saved, the key write-o
 
 test('the export dialog offers Chapters (YouTube), and says why a transcript without chapters is skipped', async ({ page }) => {
   await desk.signIn(page);
-  await page.getByRole('button', { name: 'Queue' }).click();
-  await page.getByLabel('Links to add').fill(OPENABLE);
-  await page.getByRole('button', { name: 'Add links' }).click();
-  const run = page.getByRole('button', { name: '▶ Run' });
-  if (await run.isEnabled()) await run.click();
-  await expect(queueRow(page, OPENABLE)).toHaveAttribute('data-status', 'done');
+  await fetchThroughQueue(page, OPENABLE);
   const requestsBefore = fake.requests.length;
 
   await page.getByRole('button', { name: 'Export all…' }).click();
