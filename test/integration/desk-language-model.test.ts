@@ -185,4 +185,23 @@ describe('exports with a stored summary and chapters', () => {
     expect(result.skipped).toEqual([{ name: expect.any(String) as string, reason: expect.stringContaining('none are stored for this transcript') as string }]);
     expect(fake.requests).toHaveLength(0);
   });
+
+  it('takes the summary made from the export version over a newer one of another version', async () => {
+    const item = (await t.call('queue.list', {})).items.find((i) => i.url === YT);
+    const ref = item?.transcript;
+    if (ref === null || ref === undefined) throw new Error('the YouTube item has no transcript');
+    const refKey = (await versionRefKey(t.opened, ref)) as string;
+    const edited = await t.call('versions.edit', { ref, from: null, edit: { kind: 'segmentText', index: 0, text: 'A corrected first line' } });
+    await t.call('versions.choose', { ref, id: edited.version.id });
+    await storeSummary(t.opened, refKey, edited.version.id, 'Summary of the edit.', generated('summary'));
+    // Made later (versions are numbered in the order made), but from the original, which is not what this export writes.
+    await storeSummary(t.opened, refKey, null, 'Summary of the original.', generated('summary'));
+    const summaryOf = async () => {
+      await t.call('export.run', { scope: { kind: 'transcripts', refs: [ref] }, format: 'json' });
+      return (JSON.parse(readFileSync(join(t.exportDir, 'Surface-Go-Review-It-s-Awesome.json'), 'utf8')) as { summary: { text: string } }).summary.text;
+    };
+    expect(await summaryOf()).toBe('Summary of the edit.');
+    await t.call('versions.choose', { ref, id: null });
+    expect(await summaryOf()).toBe('Summary of the original.');
+  });
 });
