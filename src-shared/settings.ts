@@ -30,6 +30,12 @@ const endpointUrl = z.string().superRefine((raw, ctx) => {
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** The language model's endpoint: the same rules, its messages naming it and its key setting. */
+const llmEndpointUrl = z.string().superRefine((raw, ctx) => {
+  const problem = endpointUrlProblem(raw, 'language model server', 'llm.apiKey');
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 /** A glossary: bounded, so a prompt and a settings row stay small. */
 const vocabularyTerms = z.array(z.string().trim().min(1).max(VOCABULARY_LIMITS.termChars)).max(VOCABULARY_LIMITS.terms);
 
@@ -126,7 +132,7 @@ export const SETTING_SCHEMAS = {
    * sent anywhere until both the base URL and the model are set (src-main/service/llm/config.ts).
    * The URL follows the speech endpoint's rules: local and private servers yes, metadata services no.
    */
-  'llm.baseUrl': endpointUrl.nullable(),
+  'llm.baseUrl': llmEndpointUrl.nullable(),
   /** The endpoint's key, a secret kept like `stt.openai.apiKey`; local servers usually need none. */
   'llm.apiKey': z.string().min(1).nullable(),
   /** The chat model's name as the endpoint knows it (`llama3.1:8b`, `gpt-4o-mini`). */

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { formatExport } from '#shared/format/exportFile';
 import { baseName, namePatternProblem, patternName } from '#shared/format/fileNames';
-import { EXPORT_FORMATS } from '#shared/format/formatters';
+import { TRANSCRIPT_FORMATS } from '#shared/format/exportFormats';
 import { TXT_EVERY_SECONDS, type TxtOptions } from '#shared/format/txtOptions';
 import { libraryPlatformName } from '#shared/platforms';
 import { sourceHint } from '#shared/sources/detect';
@@ -27,8 +27,8 @@ import { open } from './common';
 import { statusLine } from './statusLine';
 import { addServerOptions, teamServerOf, type ServerOptions } from './teamServer';
 
-// Every format the desk exports.
-const GET_FORMATS = EXPORT_FORMATS;
+// Every format the desk exports but `chapters`: the desk's stored chapters are not in what a call returns.
+const GET_FORMATS = TRANSCRIPT_FORMATS;
 type GetFormat = (typeof GET_FORMATS)[number];
 
 interface GetOptions {

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { formatExport } from '#shared/format/exportFile';
-import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '#shared/format/formatters';
+import { TRANSCRIPT_FORMATS, type ExportFormat } from '#shared/format/exportFormats';
 import { ENGINE_IDS, isSettingKey, SETTING_KEYS, type EngineId } from '#service/settings';
 import { SECRET_SETTINGS } from '#shared/settings';
 import { isSttError, type SttProgress } from '#service/stt/index';
@@ -23,8 +23,9 @@ function engineOption(value: string): EngineId | 'auto' {
 }
 
 function formatOption(value: string): ExportFormat {
-  if (!isExportFormat(value)) throw new InvalidArgumentError(`expected one of ${EXPORT_FORMATS.join(', ')}`);
-  return value;
+  // Not `chapters`: a new transcript has no stored chapters.
+  if (!(TRANSCRIPT_FORMATS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${TRANSCRIPT_FORMATS.join(', ')}`);
+  return value as ExportFormat;
 }
 
 function positive(value: string): number {
@@ -75,7 +76,7 @@ export function registerTranscribeCommands(program: Command): void {
     .command('transcribe <file-or-url>')
     .description('speech-to-text of a local audio/video file or a media URL (progress on stderr)')
     .option('--engine <engine>', `auto or ${ENGINE_IDS.join(', ')}`, engineOption)
-    .option('--format <format>', EXPORT_FORMATS.join(', '), formatOption, 'txt' as ExportFormat)
+    .option('--format <format>', TRANSCRIPT_FORMATS.join(', '), formatOption, 'txt' as ExportFormat)
     .option('--out <file>', 'write to a file instead of stdout')
     .option('--language <code>', 'ISO-639-1 code such as en, or auto')
     .option('--workers <n>', 'chunks at once (default: cores − 1)', positive)

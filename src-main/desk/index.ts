@@ -47,6 +47,7 @@ import { insightsView, makeInsight, type InsightsContext } from './insights/inde
 import { forgetInsights } from './insights/stored';
 import { askLibrary } from './ask/index';
 import { llmStatus, readLlmConfig } from '#service/llm/index';
+import { testLlm } from './llmTest';
 
 export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
@@ -286,6 +287,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'insights.make': (input) => makeInsight(insights, input.ref, input.what, input.refresh),
     'library.ask': (input) => askLibrary(insights, input),
     'llm.status': async () => llmStatus(await readLlmConfig(settings)),
+    'llm.test': (input) => testLlm(settings, input, insights.log),
     'transcript.switchTrack': async (input) => {
       const { answer, plan } = await switchTrack(deps, await client(), input, (path, video) => links.srcFor(path, video));
       emitBalance(answer.credits, plan);

@@ -122,4 +122,13 @@ export const INSIGHT_OPERATIONS = {
   'library.ask': { input: askInputSchema, output: askAnswerSchema },
   /** Where the model is (Settings and the ask box explain what to do without one). */
   'llm.status': { input: z.object({}).strict(), output: llmStatusSchema },
+  /**
+   * Settings ▸ Language model's "Test": one tiny request ("Reply with OK") to the form's base URL
+   * and model (before saving) or the saved ones, and the answer or the error in words. Sends no
+   * transcript; with nothing set, answers how to set one up and sends nothing.
+   */
+  'llm.test': {
+    input: z.strictObject({ baseUrl: z.string().max(2048).optional(), model: z.string().max(300).optional(), key: z.string().max(512).optional() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
 } as const;

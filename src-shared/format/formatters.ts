@@ -3,6 +3,7 @@
 // library, is written by exportFile.ts in the main process.
 // What each file guarantees to the programs that open it: README, "Export files".
 import Papa from 'papaparse';
+import type { Chapters, Summary } from '../contract/insights';
 import type { Provenance } from '../contract/provenance';
 import type { LibraryPlatform } from '../platforms';
 import type { Segment } from '../transcript';
@@ -12,6 +13,7 @@ import { writeSrt, writeVtt } from './subtitleFiles';
 import { formatTxt, type TxtOptions } from './txt';
 
 import { EXPORT_FORMAT_EXTENSIONS, EXPORT_FORMAT_TYPES, type ExportFormat } from './exportFormats';
+import { writeChapterList } from './chapterList';
 import { writeMarkdown } from './markdown';
 import { hasWords, writeWordVtt, writeWordsJson } from './wordTiming';
 
@@ -35,7 +37,17 @@ export interface TranscriptDocument {
   createdAt?: number | null;
   /** The media's length where known better than the last line's end (a local file's duration). */
   durationMs?: number | null;
+  /**
+   * The summary and chapters the desk stored for the transcript (issue 19), with who wrote them:
+   * Markdown and JSON carry them, the `chapters` format is the chapters. Exports never ask the
+   * model; absent or null: none stored (and the CLI's `get`, which has none).
+   */
+  summary?: DocumentSummary | null;
+  chapters?: DocumentChapters | null;
 }
+
+export type DocumentSummary = Pick<Summary, 'text' | 'provenance'>;
+export type DocumentChapters = Pick<Chapters, 'chapters' | 'provenance'>;
 
 /** The formats written as text (all but DOCX). */
 export type TextFormat = Exclude<ExportFormat, 'docx'>;
@@ -84,10 +96,13 @@ export function formatTranscript(doc: TranscriptDocument, format: TextFormat, op
     case 'srt':
     case 'vtt':
       return done(subtitles(doc, format, options));
-    case 'json':
+    case 'json': {
+      const summary = doc.summary == null ? null : { text: doc.summary.text, provenance: doc.summary.provenance };
+      const chapters = doc.chapters == null ? null : { chapters: doc.chapters.chapters.map((c) => ({ start: c.start, title: c.title })), provenance: doc.chapters.provenance };
       return done(
-        `${JSON.stringify({ title: doc.title ?? null, sourceUrl: doc.sourceUrl ?? null, platform: doc.platform ?? null, language: doc.language ?? null, provenance: doc.provenance ?? null, text: doc.text, segments: doc.segments }, null, 2)}\n`,
+        `${JSON.stringify({ title: doc.title ?? null, sourceUrl: doc.sourceUrl ?? null, platform: doc.platform ?? null, language: doc.language ?? null, provenance: doc.provenance ?? null, summary, chapters, text: doc.text, segments: doc.segments }, null, 2)}\n`,
       );
+    }
     case 'csv': {
       const speakers = hasSpeakers(doc.segments);
       const table = {
@@ -105,5 +120,8 @@ export function formatTranscript(doc: TranscriptDocument, format: TextFormat, op
       return done(writeWordsJson(doc));
     case 'vtt-words':
       return done(writeWordVtt(doc.segments ?? []));
+    case 'chapters':
+      if (doc.chapters == null || doc.chapters.chapters.length === 0) return { ok: false, reason: 'Chapters (YouTube) needs chapters, and none are stored for this transcript; make them in the viewer first (exports never call the language model)' };
+      return done(writeChapterList(doc.chapters.chapters));
   }
 }

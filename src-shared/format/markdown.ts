@@ -2,6 +2,10 @@
 // as the page's properties, the title, then one paragraph per block of thought (paragraphs.ts),
 // each starting with its timestamp, a link that opens the item at that second where the platform
 // has such links (timeLinks.ts), plain text elsewhere; a `### Name` heading where the speaker changes.
+// A stored summary and chapters (issue 19) come first, as `## Summary` and `## Chapters` (their
+// times linked the same way), each saying who wrote it, then `## Transcript`.
+import type { DocumentChapters, DocumentSummary } from './formatters';
+import { provenanceLabel } from './provenanceLabel';
 import type { DocumentFacts } from './documentFacts';
 import { documentFacts } from './documentFacts';
 import { documentParagraphs } from './paragraphs';
@@ -53,21 +57,50 @@ function frontMatter(facts: DocumentFacts): string {
   return `${lines.join('\n')}\n`;
 }
 
+type TimeLink = ((ms: number) => string) | null;
+
+/** A paragraph's or chapter's time: a link that opens the item there where the platform has one. */
+function stampOf(link: TimeLink, ms: number): string {
+  const clock = playerClock(ms);
+  // Parentheses and spaces in a URL would end the link early: percent-encoded, they open the same page.
+  return link === null ? clock : `[${clock}](${link(ms).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`;
+}
+
+/** Who wrote a summary or chapters, in italics under them. */
+const byline = (provenance: DocumentSummary['provenance']) => `*${markdownText(provenanceLabel(provenance), false)}*`;
+
+/**
+ * The model's summary as literal text (a model's Markdown or HTML is not trusted to render as
+ * such): its paragraphs kept, each line escaped like caption text.
+ */
+function summaryBlocks(summary: DocumentSummary): string[] {
+  const paragraphs = summary.text
+    .split(/\n\s*\n/)
+    .map((p) => p.split('\n').map((line) => markdownText(line.trim())).filter((line) => line !== '').join('\n'))
+    .filter((p) => p !== '');
+  return ['## Summary', ...paragraphs, byline(summary.provenance)];
+}
+
+function chapterBlocks(chapters: DocumentChapters, link: TimeLink): string[] {
+  const list = [...chapters.chapters].sort((a, b) => a.start - b.start).map((c) => `- ${stampOf(link, c.start * 1000)} ${markdownText(c.title.replace(/\s+/g, ' ').trim(), false)}`);
+  return ['## Chapters', list.join('\n'), byline(chapters.provenance)];
+}
+
 export function writeMarkdown(doc: Parameters<typeof documentFacts>[0]): string {
   const facts = documentFacts(doc);
   const link = timeLinker(doc);
   const blocks: string[] = [];
   if (facts.title !== null) blocks.push(`# ${markdownText(facts.title)}`);
+  const summary = doc.summary ?? null;
+  const chapters = doc.chapters == null || doc.chapters.chapters.length === 0 ? null : doc.chapters;
+  if (summary !== null) blocks.push(...summaryBlocks(summary));
+  if (chapters !== null) blocks.push(...chapterBlocks(chapters, link));
+  if (summary !== null || chapters !== null) blocks.push('## Transcript');
   let speaker: string | undefined;
   for (const paragraph of documentParagraphs(doc)) {
     if (paragraph.speaker !== undefined && paragraph.speaker !== speaker) blocks.push(`### ${markdownText(paragraph.speaker)}`);
     speaker = paragraph.speaker;
-    let stamp = '';
-    if (paragraph.startMs !== null) {
-      const clock = playerClock(paragraph.startMs);
-      // Parentheses and spaces in a URL would end the link early: percent-encoded, they open the same page.
-      stamp = link === null ? `${clock} ` : `[${clock}](${link(paragraph.startMs).replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}) `;
-    }
+    const stamp = paragraph.startMs === null ? '' : `${stampOf(link, paragraph.startMs)} `;
     blocks.push(`${stamp}${markdownText(paragraph.text, stamp === '')}`);
   }
   return `${frontMatter(facts)}\n${blocks.join('\n\n')}\n`;

@@ -2,7 +2,7 @@
 // in megabytes or switched off, and what the queue fetched counted as kept.
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SCREENSHOTS, startDesk, type RunningDesk, queueRow } from './desk';
+import { fetchThroughQueue, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 import { OPENABLE } from './fullQueue';
 
 test.use({ actionTimeout: 30_000 });
@@ -35,12 +35,7 @@ test('shows the cache against its limit, and sets the limit or none', async ({ p
   await expect(panel.getByLabel('Limit (MB)')).toHaveValue('250');
 
   // A video fetched through the queue is cached and kept.
-  await page.getByRole('button', { name: 'Queue' }).click();
-  await page.getByLabel('Links to add').fill(OPENABLE);
-  await page.getByRole('button', { name: 'Add links' }).click();
-  const run = page.getByRole('button', { name: '▶ Run' });
-  if (await run.isEnabled()) await run.click();
-  await expect(queueRow(page, OPENABLE)).toHaveAttribute('data-status', 'done');
+  await fetchThroughQueue(page, OPENABLE);
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(status).toHaveText(/^[\d.]+ kB of 250 MB · 1 transcript, 1 kept in the library$/);
   await page.screenshot({ path: join(SCREENSHOTS, 'cache-settings.png'), fullPage: true });

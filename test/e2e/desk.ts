@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { runCli, spawnCli, waitForOutput } from '../helpers/cli';
 import { killGroup } from '../helpers/processes';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
@@ -120,3 +120,13 @@ export const SCREENSHOTS = resolve(ROOT, process.env.UPDATE_SCREENSHOTS === '1' 
 
 /** A row of the queue, found by the link it was added with. */
 export const queueRow = (page: Page, url: string) => page.locator(`[data-testid=queue-row][data-url="${url}"]`);
+
+/** One link fetched through the queue as a person does it: typed in, added, run, done. */
+export async function fetchThroughQueue(page: Page, url: string): Promise<void> {
+  await page.getByRole('button', { name: 'Queue' }).click();
+  await page.getByLabel('Links to add').fill(url);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  const run = page.getByRole('button', { name: '▶ Run' });
+  if (await run.isEnabled()) await run.click();
+  await expect(queueRow(page, url)).toHaveAttribute('data-status', 'done');
+}

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createKey, startServer, type CreatedKey, type ServerProcess } from '../helpers/cli';
 import { tempHome } from '../helpers/home';
-import { SCREENSHOTS, startDesk, type RunningDesk, queueRow } from './desk';
+import { fetchThroughQueue, SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 import { OPENABLE } from './fullQueue';
 
 test.use({ actionTimeout: 30_000 });
@@ -76,12 +76,7 @@ test('tests the connection, uses the team server for the queue and the balance, 
   await expect(page.getByTestId('balance-credits')).toHaveText('40');
 
   // A video through the queue: fetched by the team server, charged to the team key.
-  await page.getByRole('button', { name: 'Queue' }).click();
-  await page.getByLabel('Links to add').fill(OPENABLE);
-  await page.getByRole('button', { name: 'Add links' }).click();
-  const run = page.getByRole('button', { name: '▶ Run' });
-  if (await run.isEnabled()) await run.click();
-  await expect(queueRow(page, OPENABLE)).toHaveAttribute('data-status', 'done');
+  await fetchThroughQueue(page, OPENABLE);
   await expect(page.getByTestId('balance-credits')).toHaveText('39');
   expect(await teamBalance()).toBe(39);
   expect((await desk.balance()).credits).toBe(1000);

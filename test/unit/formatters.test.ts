@@ -58,7 +58,7 @@ describe('formatters', () => {
 
   it('JSON carries metadata, text and segments', () => {
     const result = formatTranscript(doc, 'json');
-    expect(result.ok && JSON.parse(result.content)).toEqual({ title: 'Never Gonna', sourceUrl: doc.sourceUrl, platform: 'longform', language: 'English', provenance: null, text: doc.text, segments: doc.segments });
+    expect(result.ok && JSON.parse(result.content)).toEqual({ title: 'Never Gonna', sourceUrl: doc.sourceUrl, platform: 'longform', language: 'English', provenance: null, summary: null, chapters: null, text: doc.text, segments: doc.segments });
   });
 
   it('CSV has one quoted row per segment that a CSV reader gets back intact', () => {

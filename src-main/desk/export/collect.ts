@@ -11,6 +11,7 @@ import { libraryPlatformName } from '#shared/platforms';
 import type { DeskDeps } from '../deps';
 import { readForExport, toDocument } from '../transcripts';
 import { sourceEntries } from './sourceScope';
+import { storedInsights } from './storedInsights';
 
 interface Source {
   /** How the item is called in the "skipped" list. */
@@ -130,7 +131,7 @@ export async function collectExport(deps: DeskDeps, input: Pick<ExportInput, 'sc
     seen.add(identity);
     // The show (podcasts) or, for a whole source's export, the source: channel names are not kept with a transcript.
     const sourceName = source.view.subtitle ?? batch.sourceTitle ?? null;
-    const formatted = await formatExport({ ...toDocument(source.view), source: sourceName }, input.format, { maxLineLength, txt: input.txt });
+    const formatted = await formatExport({ ...toDocument(source.view), ...(await storedInsights(deps, source.view.ref)), source: sourceName }, input.format, { maxLineLength, txt: input.txt });
     if (!formatted.ok) {
       batch.skipped.push({ name: source.label, reason: formatted.reason });
       continue;

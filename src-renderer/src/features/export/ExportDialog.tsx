@@ -24,7 +24,11 @@ const FORMAT_NOTE: Record<ExportFormat, string> = {
   docx: 'Word document: title, details, timestamps',
   words: 'JSON with the time of each word (needs word timing)',
   'vtt-words': 'WebVTT that highlights each word as it is spoken (needs word timing)',
+  chapters: 'YouTube chapter list (needs chapters made in the viewer)',
 };
+
+/** How a format is named in the list: its extension, or what it is when that says nothing. */
+const FORMAT_NAME: Partial<Record<ExportFormat, string>> = { chapters: 'Chapters (YouTube)' };
 
 function describe(scope: ExportScope): string {
   switch (scope.kind) {
@@ -112,7 +116,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
               <label key={f} className="choice">
                 <input type="radio" name="format" value={f} checked={format === f} onChange={() => choose({ format: f })} />
                 <span>
-                  <strong>{f.toUpperCase()}</strong> <span className="muted">{FORMAT_NOTE[f]}</span>
+                  <strong>{FORMAT_NAME[f] ?? f.toUpperCase()}</strong> <span className="muted">{FORMAT_NOTE[f]}</span>
                 </span>
               </label>
             ))}

@@ -1,10 +1,11 @@
-// Settings: appearance, queue, export, the local REST API, a team server, the transcript cache, speech-to-text, platform accounts, the upstream profile, API keys.
+// Settings: appearance, queue, export, the local REST API, a team server, the transcript cache, speech-to-text, the language model, platform accounts, the upstream profile, API keys.
 import { useEffect, useState } from 'react';
 import { THEMES } from '#shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
 import { CachePanel } from './CachePanel';
 import { KeysPanel } from './KeysPanel';
+import { LanguageModelPanel } from './LanguageModelPanel';
 import { OwnerCreditsPanel } from './OwnerCreditsPanel';
 import { SpeechPanel } from './SpeechPanel';
 import { TeamServerPanel } from './TeamServerPanel';
@@ -83,6 +84,7 @@ export function SettingsView() {
       <TeamServerPanel />
       <CachePanel />
       <SpeechPanel />
+      <LanguageModelPanel />
       <AccountsPanel />
       <UpstreamPanel />
       <OwnerCreditsPanel />
