@@ -42,6 +42,8 @@ export const chaptersSchema = z.object({
   createdAt: z.number(),
   /** `creator-chapters` or `generated` (task `chapters`). */
   provenance: provenanceSchema,
+  /** Said once, with chapters just made: why they are not the creator's (the description could not be read). */
+  note: z.string().optional(),
 });
 export type Chapters = z.infer<typeof chaptersSchema>;
 
