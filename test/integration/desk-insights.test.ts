@@ -171,4 +171,12 @@ describe('summaries and chapters', () => {
     expect(made.summary?.provenance).toMatchObject({ kind: 'generated', from: edited.version.name });
     expect(made.summary?.text).toBe('Summary of the edited text.');
   });
+
+  it("when the video's description cannot be read, the model makes the chapters and a note says why they are not the creator's", async () => {
+    await fixture.close(); // YouTube unreachable from here on (the last test)
+    const made = await t.call('insights.make', { ref: refOf(CREATOR), what: 'chapters', refresh: true });
+    expect(made.chapters?.provenance).toMatchObject({ kind: 'generated', task: 'chapters' });
+    expect(made.chapters?.note).toMatch(/^The video's description could not be read \(.+\), so these chapters were written by the model instead of the creator's\.$/);
+    expect(fake.chats().length).toBeGreaterThan(0);
+  });
 });
