@@ -36,7 +36,7 @@ export const summarySchema = z.object({
 export type Summary = z.infer<typeof summarySchema>;
 
 export const chaptersSchema = z.object({
-  /** null for creator chapters read from the page (not stored as a version). */
+  /** The stored version's id (creator chapters are stored too, so they are read from the page once); null if not stored. */
   id: z.string().nullable(),
   chapters: z.array(chapterSchema),
   createdAt: z.number(),

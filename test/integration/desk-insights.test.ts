@@ -72,7 +72,11 @@ describe('summaries and chapters', () => {
   it('summarizes with the model set in Settings, stores it with the model named, and answers the stored one again without a request', async () => {
     await configure({ 'llm.baseUrl': fake.baseUrl, 'llm.model': 'tiny-model', 'llm.contextTokens': 8192 });
     const endpoint = new URL(fake.baseUrl).host;
+    // The desk's log (stderr) says before each request where it goes and which transcript it carries.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const made = await t.call('insights.make', { ref: refOf(SHORT), what: 'summary', refresh: false });
+    expect(log.mock.calls.map((c) => String(c[0]))).toEqual([`transcript-desk: language model request to ${endpoint} (tiny-model) sends “Surface Go Review - It’s Awesome”`]);
+    log.mockRestore();
     expect(made.summary?.text).toBe('A short paragraph about the Surface Go.\nKey points:\n- It is small');
     expect(made.summary?.provenance).toEqual({ kind: 'generated', task: 'summary', model: 'tiny-model', endpoint, from: 'Original' });
     expect(made.llm).toMatchObject({ configured: true, model: 'tiny-model', endpoint });

@@ -7,6 +7,7 @@ import type { TranscriptView } from '#shared/contract/transcript';
 import { provenanceLabel } from '#shared/format/provenanceLabel';
 import { clock } from '../../lib/format';
 import { useInsights, type InsightTask } from '../../stores/insights';
+import { useVersions } from '../../stores/versions';
 
 const BUSY: Record<InsightTask, string> = { summary: 'Summarizing… (a long transcript is read in parts)', chapters: 'Making chapters…' };
 
@@ -82,9 +83,11 @@ function ChaptersPart({ chapters, timed, onJump }: { chapters: Chapters | null; 
 export function InsightsPanel({ view, onJump }: { view: TranscriptView; onJump: (ms: number) => void }) {
   const { ref } = view;
   const state = useInsights();
+  // Summaries belong to the export version: an edit (a new export version) or another choice reloads them.
+  const exportVersion = useVersions((s) => (s.ref === ref ? (s.view?.exportVersion ?? null) : null));
   useEffect(() => {
     void useInsights.getState().load(ref);
-  }, [ref]);
+  }, [ref, exportVersion]);
   const insights = state.ref === ref ? state.view : null;
   const llm = insights?.llm ?? null;
   const timed = view.segments !== null && view.segments.length > 0;
