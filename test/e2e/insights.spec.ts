@@ -12,6 +12,8 @@ import { SCREENSHOTS, startDesk, type RunningDesk, queueRow as row } from './des
 
 const VIDEO = 'realTalk002';
 const URL = `https://www.youtube.com/watch?v=${VIDEO}`;
+/** The fixture video whose description has the creator's chapters (test/upstream/README.md). */
+const CREATOR_URL = 'https://www.youtube.com/watch?v=realChapter';
 
 let desk: RunningDesk;
 let llm: FakeLlm;
@@ -73,6 +75,21 @@ test('summarize a talk and make chapters; a chapter moves the viewer to its line
 
   await page.screenshot({ path: join(SCREENSHOTS, 'insights.png') });
   await scanBothThemes(page, 'the viewer with summary and chapters');
+
+  // A video whose description has chapters: the creator's, marked so, and the model is not asked.
+  const asked = llm.requests.length;
+  await page.getByLabel('Links to add').fill(CREATOR_URL);
+  await page.getByRole('button', { name: 'Add links' }).click();
+  await page.getByRole('button', { name: '▶ Run' }).click();
+  await expect(row(page, CREATOR_URL)).toHaveAttribute('data-status', 'done', { timeout: 30_000 }); // a hang guard
+  await row(page, CREATOR_URL).getByRole('button', { name: 'Open' }).click();
+  await expect(viewer.getByRole('heading', { level: 2 })).toBeVisible();
+  if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+  await expect(panel.getByText('No chapters yet.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Make chapters' }).click();
+  await expect(panel.getByTestId('chapters-source')).toHaveText('Chapters from the creator');
+  await expect(panel.getByTestId('chapters').getByRole('button')).toHaveText(['0:00 Intro', '1:30 The keyboard', '3:05 Verdict']);
+  expect(llm.requests.length).toBe(asked);
 });
 
 test('without a language model the panel says how to set one up, offers no button, and nothing is sent', async ({ page }) => {

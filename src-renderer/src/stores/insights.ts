@@ -19,7 +19,8 @@ interface InsightsStore {
   /** Said with chapters just made (the creator's could not be read). */
   note: string | null;
   load: (ref: TranscriptRef) => Promise<void>;
-  make: (what: InsightTask, refresh: boolean) => Promise<void>;
+  /** Asks for `ref`'s summary or chapters: the panel names its transcript, so a click never acts on one opened before. */
+  make: (ref: TranscriptRef, what: InsightTask, refresh: boolean) => Promise<void>;
 }
 
 export const useInsights = create<InsightsStore>()((set, get) => ({
@@ -37,9 +38,8 @@ export const useInsights = create<InsightsStore>()((set, get) => ({
       if (get().ref === ref) set({ error: deskErrorOf(error).message });
     }
   },
-  make: async (what, refresh) => {
-    const { ref } = get();
-    if (ref === null || get().busy !== null) return;
+  make: async (ref, what, refresh) => {
+    if (get().ref !== ref || get().busy !== null) return;
     set({ busy: what, error: null, note: null });
     try {
       const view = await desk().invoke('insights.make', { ref, what, refresh });

@@ -3,7 +3,7 @@
 // (each says first where the transcript goes), and chapters that move the viewer to their moment.
 import { useEffect } from 'react';
 import type { Chapters, Summary } from '#shared/contract/insights';
-import type { TranscriptView } from '#shared/contract/transcript';
+import type { TranscriptRef, TranscriptView } from '#shared/contract/transcript';
 import { provenanceLabel } from '#shared/format/provenanceLabel';
 import { clock } from '../../lib/format';
 import { useInsights, type InsightTask } from '../../stores/insights';
@@ -12,25 +12,25 @@ import { useVersions } from '../../stores/versions';
 const BUSY: Record<InsightTask, string> = { summary: 'Summarizing… (a long transcript is read in parts)', chapters: 'Making chapters…' };
 
 /** The button that asks the model (only where one is set up); "Again" asks anew past a stored one. */
-function MakeButton({ what, made }: { what: InsightTask; made: boolean }) {
+function MakeButton({ transcript, what, made }: { transcript: TranscriptRef; what: InsightTask; made: boolean }) {
   const busy = useInsights((s) => s.busy);
   const make = useInsights((s) => s.make);
-  const configured = useInsights((s) => s.view?.llm.configured === true);
+  const configured = useInsights((s) => s.ref === transcript && s.view?.llm.configured === true);
   if (!configured) return null;
   const label = made ? 'Again' : what === 'summary' ? 'Summarize' : 'Make chapters';
   return (
-    <button type="button" className="button small" disabled={busy !== null} onClick={() => void make(what, made)} aria-label={made ? `${what === 'summary' ? 'Summarize' : 'Make chapters'} again` : undefined}>
+    <button type="button" className="button small" disabled={busy !== null} onClick={() => void make(transcript, what, made)} aria-label={made ? `${what === 'summary' ? 'Summarize' : 'Make chapters'} again` : undefined}>
       {label}
     </button>
   );
 }
 
-function SummaryPart({ summary }: { summary: Summary | null }) {
+function SummaryPart({ transcript, summary }: { transcript: TranscriptRef; summary: Summary | null }) {
   return (
     <section className="insights-part" aria-labelledby="insights-summary">
       <div className="insights-head">
         <h3 id="insights-summary">Summary</h3>
-        <MakeButton what="summary" made={summary !== null} />
+        <MakeButton transcript={transcript} what="summary" made={summary !== null} />
       </div>
       {summary === null ? (
         <p className="muted small">No summary yet.</p>
@@ -48,13 +48,13 @@ function SummaryPart({ summary }: { summary: Summary | null }) {
   );
 }
 
-function ChaptersPart({ chapters, timed, onJump }: { chapters: Chapters | null; timed: boolean; onJump: (ms: number) => void }) {
+function ChaptersPart({ transcript, chapters, timed, onJump }: { transcript: TranscriptRef; chapters: Chapters | null; timed: boolean; onJump: (ms: number) => void }) {
   const fromCreator = chapters?.provenance.kind === 'creator-chapters';
   return (
     <section className="insights-part" aria-labelledby="insights-chapters">
       <div className="insights-head">
         <h3 id="insights-chapters">Chapters</h3>
-        {timed && <MakeButton what="chapters" made={chapters !== null} />}
+        {timed && <MakeButton transcript={transcript} what="chapters" made={chapters !== null} />}
       </div>
       {!timed ? (
         <p className="muted small">This transcript has no timing, so it cannot have chapters.</p>
@@ -104,8 +104,8 @@ export function InsightsPanel({ view, onJump }: { view: TranscriptView; onJump: 
             {llm.howTo}
           </p>
         ))}
-      <SummaryPart summary={insights?.summary ?? null} />
-      <ChaptersPart chapters={insights?.chapters ?? null} timed={timed} onJump={onJump} />
+      <SummaryPart transcript={ref} summary={insights?.summary ?? null} />
+      <ChaptersPart transcript={ref} chapters={insights?.chapters ?? null} timed={timed} onJump={onJump} />
       <p className="small" role="status">
         {state.busy === null ? '' : BUSY[state.busy]}
       </p>
