@@ -176,6 +176,20 @@ describe('summaries and chapters', () => {
     expect(made.summary?.text).toBe('Summary of the edited text.');
   });
 
+  it('a transcript without timing gets a summary of its paragraphs, and no chapters', async () => {
+    // A plain-text transcript in the cache, as a publisher's text file leaves one: no segments.
+    const text = 'The first paragraph of a plain talk.\n\nThe second paragraph, about something else.';
+    await t.opened.store.cache.put({ platform: 'microblog', canonicalKey: 'plain0001', sourceUrl: 'https://x.com/someone/status/1', title: 'A plain talk', body: { transcript: text }, text, segments: null });
+    const plain: TranscriptRef = { kind: 'transcript', platform: 'microblog', key: 'plain0001' };
+    fake.respond = () => 'A plain summary.';
+    const made = await t.call('insights.make', { ref: plain, what: 'summary', refresh: false });
+    expect(made.summary?.text).toBe('A plain summary.');
+    expect(fake.promptOf(fake.chats()[0]!)).toContain('The first paragraph of a plain talk.\nThe second paragraph, about something else.');
+    const chapters = await t.raw('insights.make', { ref: plain, what: 'chapters', refresh: false });
+    expect(chapters).toMatchObject({ ok: false, error: { code: 'unavailable', message: 'This transcript has no timing, so it cannot have chapters' } });
+    expect(fake.chats()).toHaveLength(1);
+  });
+
   it("when the video's description cannot be read, the model makes the chapters and a note says why they are not the creator's", async () => {
     await fixture.close(); // YouTube unreachable from here on (the last test)
     const made = await t.call('insights.make', { ref: refOf(CREATOR), what: 'chapters', refresh: true });
