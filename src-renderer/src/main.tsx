@@ -16,6 +16,7 @@ import './styles/dialogs.css';
 import './styles/sources.css';
 import './styles/follows.css';
 import './styles/versions.css';
+import './styles/insights.css';
 
 ensureDesk();
 const root = document.getElementById('root');

@@ -36,12 +36,14 @@ export const summarySchema = z.object({
 export type Summary = z.infer<typeof summarySchema>;
 
 export const chaptersSchema = z.object({
-  /** null for creator chapters read from the page (not stored as a version). */
+  /** The stored version's id (creator chapters are stored too, so they are read from the page once); null if not stored. */
   id: z.string().nullable(),
   chapters: z.array(chapterSchema),
   createdAt: z.number(),
   /** `creator-chapters` or `generated` (task `chapters`). */
   provenance: provenanceSchema,
+  /** Said once, with chapters just made: why they are not the creator's (the description could not be read). */
+  note: z.string().optional(),
 });
 export type Chapters = z.infer<typeof chaptersSchema>;
 

@@ -13,7 +13,7 @@ import { writeSrt, writeVtt } from './subtitleFiles';
 import { formatTxt, type TxtOptions } from './txt';
 
 import { EXPORT_FORMAT_EXTENSIONS, EXPORT_FORMAT_TYPES, type ExportFormat } from './exportFormats';
-import { writeChapterList } from './chapterList';
+import { writeChapterList } from './chapterExport';
 import { writeMarkdown } from './markdown';
 import { hasWords, writeWordVtt, writeWordsJson } from './wordTiming';
 

@@ -76,7 +76,12 @@ export const YOUTUBE_IDS = {
   goneDisagree: 'goneSplit00',
   visitorGate: 'visitorGate',
   captions429: 'captions429',
+  // A talk of real length (realLength.ts) whose description has the creator's chapters (issue 19).
+  creatorChapters: 'realChapter',
 } as const;
+
+/** The description of `creatorChapters`: three chapters by YouTube's rule, plus a line past the video's end. */
+export const CREATOR_CHAPTERS_DESCRIPTION = 'What the Surface Go is like after a month.\n\n0:00 Intro\n1:30 The keyboard\n3:05 Verdict\n12:00 Bonus past the end\n\nMusic: Sunday Vibez';
 
 type Scenario =
   | 'with-captions'
@@ -105,6 +110,7 @@ type Scenario =
   | 'gone-disagree'
   | 'visitor-gate'
   | 'captions-429'
+  | 'creator-chapters'
   | TransportScenario;
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
@@ -139,6 +145,7 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   [YOUTUBE_IDS.goneDisagree]: 'gone-disagree',
   [YOUTUBE_IDS.visitorGate]: 'visitor-gate',
   [YOUTUBE_IDS.captions429]: 'captions-429',
+  [YOUTUBE_IDS.creatorChapters]: 'creator-chapters',
 };
 
 /**
@@ -254,6 +261,10 @@ function playerAnswer(id: string, scenario: Scenario, client: string): string {
       return client === 'IOS' ? privateAnswer(id) : RECORDED.unavailable;
     case 'captions-429':
       return rewritten(RECORDED.withCaptions, id);
+    case 'creator-chapters':
+      return rewritten(RECORDED.withCaptions, id, (player) => {
+        if (player.videoDetails !== undefined) player.videoDetails.shortDescription = CREATOR_CHAPTERS_DESCRIPTION;
+      });
     case 'visitor-gate':
       // Decided in player(), which sees the headers.
       return RECORDED.botCheck;

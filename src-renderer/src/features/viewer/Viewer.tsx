@@ -25,6 +25,8 @@ import { LineEditButton, SegmentEditor } from './SegmentEditor';
 import { useShownView } from './shownView';
 import { versionActions } from './versionActions';
 import { VersionsPanel } from './VersionsPanel';
+import { InsightsPanel } from './InsightsPanel';
+import { useJumpTo } from './useJumpTo';
 
 interface Line {
   text: string;
@@ -70,6 +72,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
   const playable = view.localFile !== null && view.localFile.playerSrc !== null;
   const starts = useMemo(() => lines.map((l) => l.startMs), [lines]);
   const playing = usePlayingLine(player, starts, playable);
+  const { jumped, jump } = useJumpTo(starts, virtualizer, player, playable);
 
   useEffect(() => {
     const hit = hits[current];
@@ -138,6 +141,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
       <VocabularySuggestions view={view} onApply={(s) => void versionActions.edit(view.ref, { kind: 'replace', from: s.from, to: s.to })} />
       {view.captionTracks.length > 0 && <TrackSwitcher key={view.ref.kind === 'transcript' ? view.ref.key : ''} view={view} />}
       <VersionsPanel view={view} />
+      <InsightsPanel view={view} onJump={jump} />
       <SegmentEditor transcript={view.ref} segments={view.segments} />
       <div ref={scroller} className="viewer-lines" data-testid="viewer-lines">
         {lines.length === 0 ? (
@@ -148,7 +152,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
               const line = lines[row.index];
               if (line === undefined) return null;
               return (
-                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={['line', row.index === currentLine ? 'line-current' : '', row.index === playing ? 'line-playing' : ''].filter(Boolean).join(' ')} style={{ transform: `translateY(${row.start}px)` }}>
+                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={['line', row.index === currentLine || row.index === jumped ? 'line-current' : '', row.index === playing ? 'line-playing' : ''].filter(Boolean).join(' ')} style={{ transform: `translateY(${row.start}px)` }}>
                   {line.startMs !== null &&
                     (isYouTube ? (
                       <button type="button" className="timestamp" title="Copy a link to this moment" onClick={() => void copy(youtubeLink(view.itemId ?? '', line.startMs ?? 0), 'Link to this moment copied')}>
