@@ -2,7 +2,8 @@
 // from the fixture upstream, the person's model played by a loopback OpenAI-compatible server (set
 // in settings before the desk starts, as a person would). The question is asked in the Ask view;
 // the answer's checked citations are chips, a made-up quote is listed as not shown; a chip opens
-// the viewer scrolled to the cited segment and marks it. axe finds nothing to fix.
+// the viewer scrolled to the cited segment and marks it. axe finds nothing to fix. Without a
+// model the view says how to set one up.
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../helpers/fakeLlm';
@@ -63,4 +64,13 @@ test('ask a question: the answer shows checked citations, a made-up quote is not
   await expect(cited).toBeInViewport();
   await expect(cited).toContainText('First: the hills are real.');
   await expect(cited).toHaveClass(/line-cited/);
+
+  // The model removed (the RPC Settings ▸ Language model uses): the view says how to set one up, and nothing is sent.
+  await page.evaluate(() => (globalThis as unknown as { desk: { invoke(name: string, input: unknown): Promise<unknown> } }).desk.invoke('settings.update', { changes: { 'llm.baseUrl': null } }));
+  await page.getByRole('button', { name: 'Close the viewer' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Ask' }).click();
+  await expect(page.getByTestId('ask-howto')).toContainText('No language model is set up. In Settings ▸ Language model');
+  await expect(page.getByLabel('Question')).toHaveCount(0);
+  expect(fake.chats()).toHaveLength(1);
 });

@@ -136,6 +136,15 @@ describe('ask the library', () => {
     expect(none.nothingFound).toBe(true);
   });
 
+  it('names the endpoint when it fails, and answers an error instead of a broken answer', async () => {
+    fake.respond = () => ({ status: 500, error: 'out of memory' });
+    const result = await t.raw('library.ask', { question: 'How cheap is the Surface?' });
+    if (result.ok) throw new Error('a failing endpoint cannot give an answer');
+    expect(result.error.code).toBe('unavailable');
+    expect(result.error.message).toContain(`The language model at ${new URL(fake.baseUrl).host} (tiny) failed`);
+    fake.respond = () => 'It is cheap.';
+  });
+
   it('with an embeddings model, asks the endpoint for embeddings and ranks the passages by them', async () => {
     await t.call('settings.update', { changes: { 'llm.embeddingModel': 'embed-tiny' } });
     const question = 'Surface or Lisbon?';
