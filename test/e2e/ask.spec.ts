@@ -65,12 +65,26 @@ test('ask a question: the answer shows checked citations, a made-up quote is not
   await expect(cited).toContainText('First: the hills are real.');
   await expect(cited).toHaveClass(/line-cited/);
 
+  // Only the Lisbon video selected in the Library: only its passages are sent, and the answer's one real citation is to it.
+  await page.getByRole('button', { name: 'Close the viewer' }).click();
+  const views = page.getByRole('navigation', { name: 'Views' });
+  await views.getByRole('button', { name: 'Library' }).click();
+  await page.getByRole('checkbox', { name: /^Select Three things nobody tells you about Lisbon/ }).check();
+  await views.getByRole('button', { name: 'Ask' }).click();
+  await page.getByLabel('Search in').selectOption({ label: 'The 1 selected in the Library' });
+  await page.getByRole('main').getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect.poll(() => fake.chats().length).toBe(2);
+  const prompt = fake.promptOf(fake.chats()[1]!);
+  expect(prompt).toContain('the hills are real');
+  expect(prompt).not.toContain('cheapest');
+  await expect(answer).toContainText('The passages do not say.');
+  await expect(answer.getByTestId('ask-citation')).toHaveCount(0);
+
   // The model removed (the RPC Settings ▸ Language model uses): the view says how to set one up, and nothing is sent.
   await page.evaluate(() => (globalThis as unknown as { desk: { invoke(name: string, input: unknown): Promise<unknown> } }).desk.invoke('settings.update', { changes: { 'llm.baseUrl': null } }));
-  await page.getByRole('button', { name: 'Close the viewer' }).click();
-  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Library' }).click();
-  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Ask' }).click();
+  await views.getByRole('button', { name: 'Library' }).click();
+  await views.getByRole('button', { name: 'Ask' }).click();
   await expect(page.getByTestId('ask-howto')).toContainText('No language model is set up. In Settings ▸ Language model');
   await expect(page.getByLabel('Question')).toHaveCount(0);
-  expect(fake.chats()).toHaveLength(1);
+  expect(fake.chats()).toHaveLength(2);
 });

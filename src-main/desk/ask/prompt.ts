@@ -12,7 +12,7 @@ export const MAX_PASSAGES = 12;
 
 export const ASK_INSTRUCTIONS = [
   'You answer questions about a person’s library of transcripts, using ONLY the numbered passages you are given.',
-  'Every statement you make must cite the passage it comes from: write its number in square brackets followed by a short exact quote from that passage in double quotes, for example: she said it was cheap [2] "the cheapest Surface".',
+  'Every statement you make must cite the passage it comes from: write its number in square brackets followed by a short exact quote from that passage in double quotes, for example: the launch moved to spring [2] "we pushed the launch to April".',
   'Quote the words exactly as they are in the passage (a few words, never more than one sentence). Cite only passage numbers you were given.',
   'If the passages do not answer the question, say so in one sentence and cite nothing. Do not use anything you know from elsewhere.',
 ].join('\n');

@@ -4,9 +4,10 @@ import type { AskAnswer, LlmStatus } from '#shared/contract/insights';
 import type { LibraryPlatform } from '#shared/platforms';
 import { deskErrorOf } from '#shared/contract/result';
 import { desk } from '../lib/desk';
+import { useLibrary } from './library';
 
-/** Whole library, one platform, or the entries selected in the Library view. */
-export type AskScopeChoice = { kind: 'all' } | { kind: 'platform'; platform: LibraryPlatform } | { kind: 'selection'; ids: number[] };
+/** Whole library, one platform, or the entries selected in the Library view (read when the question is asked). */
+export type AskScopeChoice = { kind: 'all' } | { kind: 'platform'; platform: LibraryPlatform } | { kind: 'selection' };
 
 interface AskStore {
   status: LlmStatus | null;
@@ -21,8 +22,12 @@ interface AskStore {
   ask: () => Promise<void>;
 }
 
-const scopeInput = (scope: AskScopeChoice) =>
-  scope.kind === 'selection' ? { ids: scope.ids, platform: null, provenance: null } : { platform: scope.kind === 'platform' ? scope.platform : null, provenance: null };
+function scopeInput(scope: AskScopeChoice) {
+  const selected = [...useLibrary.getState().selected];
+  // The selection as it is now; emptied meanwhile, the whole library (the view offers it only while there is one).
+  if (scope.kind === 'selection' && selected.length > 0) return { ids: selected.slice(0, 500), platform: null, provenance: null };
+  return { platform: scope.kind === 'platform' ? scope.platform : null, provenance: null };
+}
 
 export const useAsk = create<AskStore>()((set, get) => ({
   status: null,

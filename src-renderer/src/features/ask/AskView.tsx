@@ -88,7 +88,7 @@ export function AskView() {
     );
   }
   const choose = (value: string) => {
-    if (value === 'selection') setScope({ kind: 'selection', ids: [...selected] });
+    if (value === 'selection') setScope({ kind: 'selection' });
     else if (value.startsWith('platform:')) setScope({ kind: 'platform', platform: value.slice('platform:'.length) as LibraryPlatform });
     else setScope({ kind: 'all' });
   };
