@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Dialog } from './components/Dialog';
 import { FollowDialogHost } from './features/follows/FollowDialog';
 import { FollowsView } from './features/follows/FollowsView';
+import { AskView } from './features/ask/AskView';
 import { LibraryView } from './features/library/LibraryView';
 import { QueueView } from './features/queue/QueueView';
 import { SettingsView } from './features/settings/SettingsView';
@@ -23,6 +24,7 @@ const TABS: { id: Tab; label: string; key: string }[] = [
   { id: 'queue', label: 'Queue', key: '1' },
   { id: 'library', label: 'Library', key: '2' },
   { id: 'follows', label: 'Follows', key: '3' },
+  { id: 'ask', label: 'Ask', key: '5' },
   { id: 'settings', label: 'Settings', key: '4' },
 ];
 
@@ -137,6 +139,7 @@ export function App() {
         {tab === 'queue' && <QueueView />}
         {tab === 'library' && <LibraryView />}
         {tab === 'follows' && <FollowsView />}
+        {tab === 'ask' && <AskView />}
         {tab === 'settings' && <SettingsView />}
       </main>
       <ViewerScrim />

@@ -13,6 +13,7 @@ import './styles/viewer.css';
 import './styles/drawer.css';
 import './styles/pages.css';
 import './styles/dialogs.css';
+import './styles/ask.css';
 import './styles/sources.css';
 import './styles/follows.css';
 import './styles/versions.css';

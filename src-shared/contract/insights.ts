@@ -81,7 +81,11 @@ export const flaggedCitationSchema = z.object({
 export type FlaggedCitation = z.infer<typeof flaggedCitationSchema>;
 
 /** The answer as pieces: text, or a verified citation's number (the renderer draws it as a link). */
-export const answerPartSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('text'), text: z.string() }), z.object({ kind: z.literal('cite'), n: z.number().int().min(1) })]);
+export const answerPartSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  // `citation`: the index in `citations` (one passage number may be cited at two different segments).
+  z.object({ kind: z.literal('cite'), n: z.number().int().min(1), citation: z.number().int().min(0) }),
+]);
 export type AnswerPart = z.infer<typeof answerPartSchema>;
 
 export const askScopeSchema = z.object({
@@ -90,6 +94,8 @@ export const askScopeSchema = z.object({
   platform: libraryPlatformSchema.nullable().default(null),
   provenance: libraryProvenanceFilterSchema.nullable().default(null),
 });
+
+export type AskScope = z.infer<typeof askScopeSchema>;
 
 export const askInputSchema = z.object({
   question: z.string().trim().min(1).max(2000),

@@ -156,6 +156,10 @@ export function describeStoreGroups(name: string, open: () => Promise<OpenedStor
       expect((await search('"garden dry"')).total).toBe(0);
       expect((await search('"cafe"')).rows.map((r) => r.refKey)).toEqual(['lib02']);
       expect((await search('"rosemary" "garlic"')).rows.map((r) => r.refKey)).toEqual(['lib01']);
+      // "Any of these words" (ask the library's question search): OR between quoted words, best first.
+      expect((await search('"garlic" OR "thyme" OR "nowhere"')).rows.map((r) => r.refKey).sort()).toEqual(['lib01', 'lib03']);
+      expect((await search('"rosemary" OR "garlic"')).rows[0]?.refKey).toBe('lib01');
+      expect((await search('"nowhere" OR "nothing"')).total).toBe(0);
       expect((await search('"rosemary"', { platform: 'shortform' })).rows.map((r) => r.refKey)).toEqual(['lib03']);
       expect(await search('"\'; DROP TABLE transcripts; --"')).toMatchObject({ total: 0 });
     });

@@ -22,8 +22,9 @@ export const wordsOf = (title: string | null, text: string) => [searchable(title
 
 /**
  * The library's query syntax (desk/library/search.ts toFtsQuery: every term quoted, `"a b"` a
- * phrase, a last `"word"*` a prefix, all terms required) as a tsquery. Only letters and digits
- * reach the tsquery text, so no input can make a syntax error. Null when nothing searchable is left.
+ * phrase, a last `"word"*` a prefix, all terms required; or quoted terms joined by ` OR `, any of
+ * them: desk/ask/question.ts anyWordsQuery) as a tsquery. Only letters and digits reach the tsquery
+ * text, so no input can make a syntax error. Null when nothing searchable is left.
  */
 export function toTsQuery(match: string): string | null {
   const terms: string[] = [];
@@ -37,7 +38,8 @@ export function toTsQuery(match: string): string | null {
     // Not in the quoted form (a caller that passed words as typed): every word required.
     for (const word of searchable(match).match(/[\p{L}\p{N}]+/gu) ?? []) terms.push(`'${word.toLowerCase()}'`);
   }
-  return terms.length === 0 ? null : terms.join(' & ');
+  const any = /^\s*"[^"]*"(\s+OR\s+"[^"]*")+\s*$/.test(match);
+  return terms.length === 0 ? null : terms.join(any ? ' | ' : ' & ');
 }
 
 interface Row {

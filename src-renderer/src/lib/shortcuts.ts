@@ -14,12 +14,12 @@ export const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: 'a', what: 'Select all items (again: none)' },
   { keys: 'e', what: 'Export (the selection, else everything finished)' },
   { keys: '/', what: 'Find in the open transcript, or search the library' },
-  { keys: '1 2 3 4', what: 'Queue, Library, Follows, Settings' },
+  { keys: '1 2 3 4 5', what: 'Queue, Library, Follows, Settings, Ask' },
   { keys: 'Esc', what: 'Close the viewer or a dialog (in the find box: clear it, then leave it)' },
   { keys: '?', what: 'This list' },
 ];
 
-const TABS: Record<string, Tab> = { '1': 'queue', '2': 'library', '3': 'follows', '4': 'settings' };
+const TABS: Record<string, Tab> = { '1': 'queue', '2': 'library', '3': 'follows', '4': 'settings', '5': 'ask' };
 
 /** Inputs that take no typed text: a single key on them is a shortcut (after clicking a row's checkbox, Delete removes the selection). */
 const KEYLESS_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { Balance } from '#shared/contract/account';
 
-export type Tab = 'queue' | 'library' | 'follows' | 'settings';
+export type Tab = 'queue' | 'library' | 'follows' | 'ask' | 'settings';
 
 export interface Notice {
   id: number;

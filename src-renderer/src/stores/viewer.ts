@@ -10,7 +10,9 @@ interface ViewerStore {
   view: TranscriptView | null;
   error: string | null;
   loading: boolean;
-  open: (ref: TranscriptRef) => Promise<void>;
+  /** The segment to show and mark when the transcript opens (a citation's); null: the top. */
+  at: number | null;
+  open: (ref: TranscriptRef, atSegment?: number) => Promise<void>;
   /** The open YouTube video's track in `lang`, or YouTube's machine translation into it (charged as a fetch; free when cached). */
   switchTrack: (lang: string) => Promise<void>;
   /** A track switch is being fetched. */
@@ -23,8 +25,9 @@ export const useViewer = create<ViewerStore>()((set, get) => ({
   view: null,
   error: null,
   loading: false,
-  async open(ref) {
-    set({ ref, view: null, error: null, loading: true });
+  at: null,
+  async open(ref, atSegment) {
+    set({ ref, view: null, error: null, loading: true, at: atSegment ?? null });
     try {
       const view = await desk().invoke('transcript.get', { ref });
       if (get().ref === ref) set({ view, loading: false });
@@ -47,5 +50,5 @@ export const useViewer = create<ViewerStore>()((set, get) => ({
       useApp.getState().notify('error', deskErrorOf(error).message);
     }
   },
-  close: () => set({ ref: null, view: null, error: null, loading: false, switching: false }),
+  close: () => set({ ref: null, view: null, error: null, loading: false, switching: false, at: null }),
 }));

@@ -79,6 +79,12 @@ function ViewerBody({ view }: { view: TranscriptView }) {
     if (hit !== undefined) virtualizer.scrollToIndex(hit.line, { align: 'center' });
   }, [hits, current, virtualizer]);
 
+  // Opened at a segment (a citation of Ask): shown in the middle and marked.
+  const at = useViewer((s) => s.at);
+  useEffect(() => {
+    if (at !== null && at < lines.length) virtualizer.scrollToIndex(at, { align: 'center' });
+  }, [at, lines, virtualizer]);
+
   useEffect(() => {
     const onFind = () => findInput.current?.focus();
     document.addEventListener('desk:find', onFind);
@@ -152,7 +158,7 @@ function ViewerBody({ view }: { view: TranscriptView }) {
               const line = lines[row.index];
               if (line === undefined) return null;
               return (
-                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={['line', row.index === currentLine || row.index === jumped ? 'line-current' : '', row.index === playing ? 'line-playing' : ''].filter(Boolean).join(' ')} style={{ transform: `translateY(${row.start}px)` }}>
+                <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className={['line', row.index === currentLine || row.index === jumped ? 'line-current' : '', row.index === playing ? 'line-playing' : '', row.index === at ? 'line-current line-cited' : ''].filter(Boolean).join(' ')} aria-current={row.index === at ? 'location' : undefined} style={{ transform: `translateY(${row.start}px)` }}>
                   {line.startMs !== null &&
                     (isYouTube ? (
                       <button type="button" className="timestamp" title="Copy a link to this moment" onClick={() => void copy(youtubeLink(view.itemId ?? '', line.startMs ?? 0), 'Link to this moment copied')}>
