@@ -86,4 +86,12 @@ export interface DeskOptions {
   jobPollMs?: number;
   /** How often queue changes are sent as one event. */
   eventFlushMs?: number;
+  /**
+   * Whether follows are checked on their schedule in this process (default true: the desktop app,
+   * `serve`). False where the desk lives only as long as one client needs it (`transcript-desk mcp`,
+   * started by an agent's client for a session): the app or `serve` on the same data home already
+   * checks them, and a second scheduler would check each follow twice and queue its items from a
+   * process that may end any moment. A check asked for (`follows.check`) still runs.
+   */
+  followSchedule?: boolean;
 }

@@ -23,7 +23,7 @@ import { DeskEvents } from './events';
 import { prepareDownload, type ExportDownload } from './export/download';
 import { exportTranscripts } from './export/exporter';
 import { AudioTranscriptions } from './queue/transcribeAudio';
-import { searchLibrary } from './library/search';
+import { libraryEntry, searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
 import { FALLBACK_JOB_POLL_MS, JobWatcher, listJobs } from './podcast/jobs';
 import { RemoteJobWatcher } from './podcast/remoteJobs';
@@ -149,7 +149,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const uploadsDir = join(options.home, 'uploads');
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
-  // Follows check on their schedule in every host that builds a desk (the desktop app, `serve`).
+  // Follows check on their schedule in the hosts that keep a desk running (the desktop app, `serve`);
+  // `transcript-desk mcp` turns it off (DeskOptions.followSchedule says why).
   const follows = new FollowEngine({
     store: deps.store,
     sources: { upstream: deps.upstream, store: deps.store, profile: deps.profile },
@@ -179,7 +180,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       changed: (upserted, removed) => events.emit('follows.changed', { upserted, removed }),
       landed: (notice) => events.emit('follows.landed', notice),
     },
-    schedule: true,
+    schedule: options.followSchedule ?? true,
   });
   events.subscribe((event, payload) => {
     if (event === 'queue.changed') follows.queueChanged((payload as EventPayload<'queue.changed'>).upserted);
@@ -303,6 +304,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return {};
     },
     'library.search': (input) => searchLibrary(deps, input),
+    'library.get': (input) => libraryEntry(deps, input.id),
     'library.delete': async (input) => {
       // The browser build's copies of uploaded files go with their transcripts (the person's own files never do).
       const uploads = await uploadedFilesOf(deps.store, input.ids, uploadsDir);
