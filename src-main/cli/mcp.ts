@@ -44,9 +44,13 @@ export function registerMcp(program: Command): void {
         opened.closeNow();
         process.exit(1);
       });
-      process.stdin.once('end', exitWhenDone);
-      process.stdin.once('close', exitWhenDone);
-      transport.onclose = exitWhenDone;
+      const clientLeft = () => {
+        if (stopping === undefined) say('transcript-desk mcp: the client closed the session; stopping');
+        exitWhenDone();
+      };
+      process.stdin.once('end', clientLeft);
+      process.stdin.once('close', clientLeft);
+      transport.onclose = clientLeft;
       stopOnSignals({ stop, lastResort: () => opened.closeNow() }, { log: say, exit: (code) => process.exit(code), now: () => Date.now() });
 
       await server.connect(transport);

@@ -18,11 +18,17 @@ export interface TranscriptWindow {
   textOffset: number;
 }
 
-/** How the answer came about, when it was fetched just now (by URL): what it cost. */
+/** How an answer by URL came about: read from the library (`in-library`), or a queue row's outcome (`done`, `cached`, `empty`) and what it cost. */
 export interface Fetched {
-  queueRowId: string;
+  queueRowId: string | null;
   status: string;
   credits: number;
+}
+
+function fetchedLine(fetched: Fetched): string {
+  if (fetched.queueRowId === null) return 'Fetched: already in the library, free';
+  const cost = fetched.status === 'cached' || fetched.credits === 0 ? 'from the cache, free' : `${fetched.credits} credit(s) charged`;
+  return `Fetched: ${cost} (queue row ${fetched.queueRowId})`;
 }
 
 /** `[m:ss] text` per timed line: what a person reads and an agent quotes with its moment. */
@@ -35,7 +41,7 @@ export function transcriptAnswer(view: TranscriptView, window: TranscriptWindow,
     `Platform: ${view.platform}`,
     `Provenance: ${view.provenance === null ? 'not recorded' : view.provenance.kind}`,
     ...(libraryId === null ? [] : [`Library id: ${libraryId}`]),
-    ...(fetched === undefined ? [] : [`Fetched: ${fetched.status === 'cached' ? 'from the cache, free' : `${fetched.credits} credit(s)`} (queue row ${fetched.queueRowId})`]),
+    ...(fetched === undefined ? [] : [fetchedLine(fetched)]),
   ];
   const base = { ref: view.ref, libraryId, title: view.title, platform: view.platform, sourceUrl: view.sourceUrl, language: view.language, provenance: view.provenance, ...(fetched === undefined ? {} : { fetched }) };
   const segments = view.segments ?? [];

@@ -4,6 +4,8 @@
 // the row stays in the queue so the person sees what an agent fetched and what it cost.
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { FINISHED_STATUSES, type QueueItem } from '#shared/contract/queue';
+import type { DeskResult } from '#shared/contract/result';
 import { transcriptRefSchema, type TranscriptRef } from '#shared/contract/transcript';
 import { sourceHint } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
@@ -17,28 +19,47 @@ export const MAX_URL_CHARS = 2048;
 /** Under the minute after which MCP clients give up on a request (the SDK's default timeout). */
 const WAIT_MS = 50_000;
 
-/** A URL that names one item, or a sentence saying why not (a channel is no item; a file:// link is no platform link). */
-export function itemUrlProblem(url: string): string | undefined {
+/** Why a URL that names no item is refused: a channel is many items; a file:// link is no platform link. */
+const itemUrlProblem = (url: string) => sourceHint(url, 'queue its items with the enqueue tool, then read each with get_transcript');
+
+/**
+ * The ref of a URL's transcript. One the library already has (the same cache key the queue would
+ * hit) is read at once, free, without a queue row; anything else is queued, run and waited for.
+ */
+async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched }> {
   const parsed = parseAny(url);
-  if (parsed.ok) return undefined;
-  return sourceHint(url, 'queue its items with the enqueue tool, then read each with get_transcript') ?? `${parsed.error}: ${parsed.reason}`;
+  if (!parsed.ok) throw new ToolRefusal(itemUrlProblem(url) ?? `${parsed.error}: ${parsed.reason}`);
+  if (parsed.platform !== 'podcast') {
+    const ref: TranscriptRef = { kind: 'transcript', platform: parsed.platform, key: parsed.canonicalKey };
+    if ((await call('transcript.get', { ref })).ok) return { ref, fetched: { queueRowId: null, status: 'in-library', credits: 0 } };
+  }
+  const row = await deskValue(queueFresh(call, url));
+  await startQueue(call);
+  const finished = await waitForRow(call, row.id, WAIT_MS, signal);
+  if (finished === undefined) throw new ToolRefusal(`The queue row for ${url} was removed before it finished`);
+  if (finished.status === 'failed' || finished.status === 'invalid') throw new ToolRefusal(`${url}: ${rowProblem(finished)}`);
+  if (finished.transcript === null) {
+    const podcast = finished.jobId === null ? '' : ` (podcast job ${finished.jobId})`;
+    throw new ToolRefusal(`${url} is still being transcribed${podcast}: call job_status with id ${finished.id} and, when it is done, get_transcript with the ref it gives`);
+  }
+  return { ref: finished.transcript, fetched: { queueRowId: finished.id, status: finished.status, credits: finished.credits } };
 }
 
-async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched }> {
-  const problem = itemUrlProblem(url);
-  if (problem !== undefined) throw new ToolRefusal(problem);
-  const { items } = await deskValue(call('queue.enqueue', { entries: [{ url }] }));
-  const queued = items[0];
-  if (queued === undefined) throw new ToolRefusal(`The queue took no row for ${url}`);
-  await startQueue(call);
-  const row = await waitForRow(call, queued.id, WAIT_MS, signal);
-  if (row === undefined) throw new ToolRefusal(`The queue row for ${url} was removed before it finished`);
-  if (row.status === 'failed' || row.status === 'invalid') throw new ToolRefusal(`${url}: ${rowProblem(row)}`);
-  if (row.transcript === null) {
-    const podcast = row.jobId === null ? '' : ` (podcast job ${row.jobId})`;
-    throw new ToolRefusal(`${url} is still being transcribed${podcast}: call job_status with id ${row.id} and, when it is done, get_transcript with the ref it gives`);
-  }
-  return { ref: row.transcript, fetched: { queueRowId: row.id, status: row.status, credits: row.credits } };
+/**
+ * A queue row that will run now. The queue folds a URL into the row it already has; when that row
+ * has finished (an old failure, or a transcript since deleted from the library), its outcome says
+ * nothing about now, so the row is replaced by a new one, as "Retry" would.
+ */
+async function queueFresh(call: DeskCall, url: string): Promise<DeskResult<QueueItem>> {
+  const enqueued = await call('queue.enqueue', { entries: [{ url }] });
+  if (!enqueued.ok) return enqueued;
+  const row = enqueued.value.items[0];
+  if (row === undefined) return { ok: false, error: { code: 'internal', message: `The queue took no row for ${url}` } };
+  if (!FINISHED_STATUSES.has(row.status)) return { ok: true, value: row };
+  await deskValue(call('queue.remove', { ids: [row.id] }));
+  const again = await deskValue(call('queue.enqueue', { entries: [{ url }] }));
+  const fresh = again.items[0];
+  return fresh === undefined ? { ok: false, error: { code: 'internal', message: `The queue took no row for ${url}` } } : { ok: true, value: fresh };
 }
 
 export function registerTranscriptTool(server: McpServer, call: DeskCall): void {
