@@ -68,6 +68,18 @@ export interface DeskHost {
   cookiesChanged?(platform: PlatformToken, cookies: readonly Cookie[] | null): Promise<void>;
 }
 
+/**
+ * How this install runs its own CLI (`command args… <subcommand>`), as the host knows it: `serve`
+ * is it (this Node, this bundle), the desktop app from a checkout is Electron run as Node.
+ */
+export interface CliLaunch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Shown with the command: why it may not be this install's own (a packaged app cannot run its CLI). */
+  note?: string;
+}
+
 export interface DeskOptions {
   /** The data home (models are downloaded into `<home>/models`). */
   home: string;
@@ -94,4 +106,6 @@ export interface DeskOptions {
    * process that may end any moment. A check asked for (`follows.check`) still runs.
    */
   followSchedule?: boolean;
+  /** This install's CLI, for Settings ▸ Agents (MCP); absent: the `transcript-desk` an npm install puts on PATH. */
+  cli?: CliLaunch;
 }

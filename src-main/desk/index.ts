@@ -44,7 +44,7 @@ import { FollowEngine } from './follows/engine';
 import { chooseVersion, deleteVersion, editVersion, forgetVersions, listVersions, versionContent, versionKeysOfRows } from './versions/index';
 import { retranscribe } from './versions/retranscribe';
 
-export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
+export type { CliLaunch, DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
 type Handlers = { [N in OperationName]: (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>> };
 
@@ -83,7 +83,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
   const settings = deps.settings ?? new Settings(deps.store);
   const host = options.host;
-  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.store.cache };
+  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.store.cache, cli: options.cli };
   const cookies = new PlatformCookieStore(deps.upstream.cookies, host?.secrets, {
     ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),

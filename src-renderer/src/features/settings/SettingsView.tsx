@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { THEMES } from '#shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
+import { AgentsPanel } from './AgentsPanel';
 import { CachePanel } from './CachePanel';
 import { KeysPanel } from './KeysPanel';
 import { OwnerCreditsPanel } from './OwnerCreditsPanel';
@@ -87,6 +88,7 @@ export function SettingsView() {
       <UpstreamPanel />
       <OwnerCreditsPanel />
       <KeysPanel />
+      <AgentsPanel />
       <p className="muted small">Data home: {view.dataHome}</p>
     </div>
   );
