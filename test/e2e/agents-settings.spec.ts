@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { scanBothThemes } from './axe';
 import { startDesk, type RunningDesk } from './desk';
 
 let desk: RunningDesk;
@@ -27,6 +28,7 @@ test('shows the MCP client configuration of this install, copies it, and the com
   const server = shown.mcpServers['transcript-desk'];
   // `serve` is this Node on this checkout's bundle, so the client needs nothing on its PATH.
   expect(server).toEqual({ command: process.execPath, args: [resolve(__dirname, '../../out/main/cli.js'), 'mcp'], env: { TRANSCRIPT_DESK_HOME: desk.home } });
+  await scanBothThemes(page, 'settings with the agents panel');
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await panel.getByRole('button', { name: 'Copy configuration' }).click();
