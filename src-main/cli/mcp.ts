@@ -20,9 +20,10 @@ export function registerMcp(program: Command): void {
     .description('serve the library, transcripts, the queue and the balance to an AI agent: a Model Context Protocol server on stdin/stdout (the command an MCP client runs)')
     .action(async () => {
       const opened = await open();
-      // The client starts this process for its session and ends it at will: no follow schedule (the
-      // app or `serve` checks follows) and no REST API (none is passed), only what the tools need.
-      const desk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), followSchedule: false });
+      // The client starts this process for its session and ends it at will, often while the app runs
+      // on the same data home: no background work (DeskOptions.backgroundWork: follows, local files,
+      // rows the app is running) and no REST API (none is passed), only what the tools ask for.
+      const desk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), backgroundWork: false });
       const server = createMcpServer((name, input) => desk.call(name, input));
       const transport = new StdioServerTransport();
 

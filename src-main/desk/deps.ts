@@ -99,13 +99,16 @@ export interface DeskOptions {
   /** How often queue changes are sent as one event. */
   eventFlushMs?: number;
   /**
-   * Whether follows are checked on their schedule in this process (default true: the desktop app,
-   * `serve`). False where the desk lives only as long as one client needs it (`transcript-desk mcp`,
-   * started by an agent's client for a session): the app or `serve` on the same data home already
-   * checks them, and a second scheduler would check each follow twice and queue its items from a
-   * process that may end any moment. A check asked for (`follows.check`) still runs.
+   * Whether this desk runs the data home's work of its own accord (default true: the desktop app,
+   * `serve`): follows checked on their schedule, local media files left queued or running picked
+   * up again, queue rows a stopped run left `running` put back to queued. False for a desk that
+   * lives only while one client needs it (`transcript-desk mcp`, started by an agent's client for a
+   * session, often while the app runs on the same data home): the app or `serve` already does that
+   * work, and a second process would check each follow twice, transcribe the app's local files a
+   * second time, and take the rows the app is running for abandoned. What the client asks for
+   * (`queue.run`, `follows.check`, …) still runs.
    */
-  followSchedule?: boolean;
+  backgroundWork?: boolean;
   /** This install's CLI, for Settings ▸ Agents (MCP); absent: the `transcript-desk` an npm install puts on PATH. */
   cli?: CliLaunch;
 }

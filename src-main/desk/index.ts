@@ -81,6 +81,7 @@ const removedAnswer = (items: QueueItem[]) => ({ removed: items.length, items })
 
 export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
+  const background = options.backgroundWork ?? true;
   const settings = deps.settings ?? new Settings(deps.store);
   const host = options.host;
   const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.store.cache, cli: options.cli };
@@ -114,6 +115,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       void remoteJobs.poll();
     },
     client,
+    resumeRunning: background,
   });
   const audio = new AudioTranscriptions(
     deps,
@@ -137,6 +139,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     onChanged: (jobs) => events.emit('media.changed', { upserted: jobs, removed: [] }),
     onRemoved: (ids) => events.emit('media.changed', { upserted: [], removed: ids }),
     onLibraryChanged: () => events.emitSoon('library.changed', {}),
+    resume: background,
   });
   /** What a new job's card says before it starts: where the audio goes when the engine is a remote endpoint. */
   const intakeContext = async (): Promise<NewJobContext> => {
@@ -150,7 +153,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
   // Follows check on their schedule in the hosts that keep a desk running (the desktop app, `serve`);
-  // `transcript-desk mcp` turns it off (DeskOptions.followSchedule says why).
+  // `transcript-desk mcp` turns it off (DeskOptions.backgroundWork says why).
   const follows = new FollowEngine({
     store: deps.store,
     sources: { upstream: deps.upstream, store: deps.store, profile: deps.profile },
@@ -180,7 +183,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       changed: (upserted, removed) => events.emit('follows.changed', { upserted, removed }),
       landed: (notice) => events.emit('follows.landed', notice),
     },
-    schedule: options.followSchedule ?? true,
+    schedule: background,
   });
   events.subscribe((event, payload) => {
     if (event === 'queue.changed') follows.queueChanged((payload as EventPayload<'queue.changed'>).upserted);

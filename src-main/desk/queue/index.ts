@@ -20,6 +20,8 @@ export interface DeskQueueOptions {
   onBalance: (credits: number, plan: string) => void;
   onSubmitted: () => void;
   client: () => Promise<DeskClient>;
+  /** RunnerOptions.resumeRunning. */
+  resumeRunning?: boolean;
 }
 
 export class DeskQueue {
@@ -30,7 +32,7 @@ export class DeskQueue {
   constructor(options: DeskQueueOptions) {
     this.deps = options.deps;
     this.feed = new QueueFeed(options.events, options.flushMs);
-    this.runner = new QueueRunner({ deps: options.deps, feed: this.feed, clock: options.clock, concurrency: options.concurrency, onBalance: options.onBalance, onSubmitted: options.onSubmitted, client: options.client });
+    this.runner = new QueueRunner({ deps: options.deps, feed: this.feed, clock: options.clock, concurrency: options.concurrency, onBalance: options.onBalance, onSubmitted: options.onSubmitted, client: options.client, resumeRunning: options.resumeRunning ?? true });
   }
 
   /**

@@ -33,6 +33,11 @@ export interface RunnerOptions {
   onSubmitted: () => void;
   /** The service the items go to (this machine's, or a team server's: teamServer.ts), read at every pass. */
   client: () => Promise<DeskClient>;
+  /**
+   * Whether rows left `running` are put back to queued at the start (default true): they were a
+   * stopped run's. False where another process may be running them now (DeskOptions.backgroundWork).
+   */
+  resumeRunning?: boolean;
 }
 
 export class QueueRunner {
@@ -57,9 +62,12 @@ export class QueueRunner {
 
   constructor(private readonly options: RunnerOptions) {
     // Nothing runs before the user says so.
-    this.ready = options.deps.store.queue.requeueRunning().then((requeued) => {
-      if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
-    });
+    this.ready =
+      options.resumeRunning === false
+        ? Promise.resolve()
+        : options.deps.store.queue.requeueRunning().then((requeued) => {
+            if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
+          });
   }
 
   /** Reads the concurrency setting again (after a settings change, before a state is shown). */
