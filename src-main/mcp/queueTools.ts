@@ -13,6 +13,8 @@ export const MAX_ENQUEUE_URLS = 100;
 /** A channel or feed given to enqueue: its newest items, unless the agent asks for more. */
 export const DEFAULT_SOURCE_ITEMS = 20;
 export const MAX_SOURCE_ITEMS_PER_CALL = 500;
+/** Rows one call may add (sources can stand for many): more is a batch for the desk, not an agent's turn. */
+export const MAX_ROWS_PER_CALL = 2000;
 const MAX_URL_CHARS = 2048;
 
 /**
@@ -94,6 +96,7 @@ export function registerQueueTools(server: McpServer, call: DeskCall): void {
         }
       }
       if (urls.length === 0) throw new ToolRefusal(`Nothing was queued. ${refused.join(' ')}`);
+      if (urls.length > MAX_ROWS_PER_CALL) throw new ToolRefusal(`Nothing was queued: these URLs stand for ${urls.length} items, more than ${MAX_ROWS_PER_CALL} in one call; ask for fewer (newest) or fewer sources at a time`);
       const { items, folded } = await deskValue(call('queue.enqueue', { entries: urls.map((url) => ({ url })) }));
       await startQueue(call);
       const rows = items.map(rowFacts);

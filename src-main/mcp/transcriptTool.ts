@@ -9,10 +9,11 @@ import type { DeskResult } from '#shared/contract/result';
 import { transcriptRefSchema, type TranscriptRef } from '#shared/contract/transcript';
 import { sourceHint } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
-import { deskValue, guarded, ToolRefusal } from './answers';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { answer, deskValue, guarded, ToolRefusal } from './answers';
 import { rowProblem, waitForRow, type DeskCall } from './queueRows';
 import { DEFAULT_SEGMENT_LIMIT, MAX_SEGMENT_LIMIT, transcriptAnswer, type Fetched } from './transcriptAnswer';
-import { startQueue } from './queueTools';
+import { rowFacts, startQueue } from './queueTools';
 
 /** A URL longer than any real item link is refused before anything is queued. */
 export const MAX_URL_CHARS = 2048;
@@ -26,7 +27,7 @@ const itemUrlProblem = (url: string) => sourceHint(url, 'queue its items with th
  * The ref of a URL's transcript. One the library already has (the same cache key the queue would
  * hit) is read at once, free, without a queue row; anything else is queued, run and waited for.
  */
-async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched }> {
+async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched } | { pending: QueueItem }> {
   const parsed = parseAny(url);
   if (!parsed.ok) throw new ToolRefusal(itemUrlProblem(url) ?? `${parsed.error}: ${parsed.reason}`);
   if (parsed.platform !== 'podcast') {
@@ -38,11 +39,15 @@ async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<
   const finished = await waitForRow(call, row.id, WAIT_MS, signal);
   if (finished === undefined) throw new ToolRefusal(`The queue row for ${url} was removed before it finished`);
   if (finished.status === 'failed' || finished.status === 'invalid') throw new ToolRefusal(`${url}: ${rowProblem(finished)}`);
-  if (finished.transcript === null) {
-    const podcast = finished.jobId === null ? '' : ` (podcast job ${finished.jobId})`;
-    throw new ToolRefusal(`${url} is still being transcribed${podcast}: call job_status with id ${finished.id} and, when it is done, get_transcript with the ref it gives`);
-  }
+  if (finished.transcript === null) return { pending: finished };
   return { ref: finished.transcript, fetched: { queueRowId: finished.id, status: finished.status, credits: finished.credits } };
+}
+
+function stillRunning(url: string, row: QueueItem): CallToolResult {
+  const podcast = row.jobId === null ? '' : ` (podcast job ${row.jobId})`;
+  return answer(`${url} is still being fetched or transcribed${podcast}, queue row ${row.id}. Call job_status with ids ["${row.id}"] in a while; when it is done, get_transcript with the ref it gives.`, {
+    pending: rowFacts(row),
+  });
 }
 
 /**
@@ -87,7 +92,12 @@ export function registerTranscriptTool(server: McpServer, call: DeskCall): void 
       let fetched: Fetched | undefined;
       if (args.id !== undefined) ref = (await deskValue(call('library.get', { id: args.id }))).ref;
       else if (args.ref !== undefined) ref = args.ref;
-      else ({ ref, fetched } = await byUrl(call, (args.url ?? '').trim(), extra.signal));
+      else {
+        const got = await byUrl(call, (args.url ?? '').trim(), extra.signal);
+        // Not a failure: a podcast episode (or a slow site) takes longer than a request may wait.
+        if ('pending' in got) return stillRunning(args.url ?? '', got.pending);
+        ({ ref, fetched } = got);
+      }
       const view = await deskValue(call('transcript.get', { ref }));
       return transcriptAnswer(view, { segmentOffset: args.segmentOffset, segmentLimit: args.segmentLimit, textOffset: args.textOffset }, libraryId, fetched);
     }),

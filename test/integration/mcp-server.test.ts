@@ -10,6 +10,7 @@ import { cliGuardMs, POLLED_JOB_GUARD_MS } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
+import { PLAYLIST_250_TITLE, playlistVideoId, YOUTUBE_SOURCES } from '../upstream/hosts/youtubeBrowse';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
 let home: ReturnType<typeof tempHome>;
@@ -132,6 +133,13 @@ describe('transcript-desk mcp', { timeout: cliGuardMs(1) }, () => {
     expect(read.isError, read.text).toBe(false);
     expect(read.text).toContain('Good evening and welcome to the show.');
     expect((await tool('job_status', { ids: ['no-such-row'] })).text).toContain('no-such-row: unknown');
+  });
+
+  it('queues a playlist’s newest items, as the desk’s sources expand it', async () => {
+    const queued = await tool('enqueue', { urls: [`https://www.youtube.com/playlist?list=${YOUTUBE_SOURCES.playlist250}`], newest: 3 });
+    expect(queued.isError, queued.text).toBe(false);
+    expect((queued.data.rows as { url: string }[]).map((r) => r.url)).toEqual([0, 1, 2].map((i) => `https://www.youtube.com/watch?v=${playlistVideoId(i)}`));
+    expect(queued.text).toContain(`${PLAYLIST_250_TITLE}: 3 item(s) (the newest 3`);
   });
 
   it('lists the newest transcripts as a resource, and reads one by its URI', async () => {
