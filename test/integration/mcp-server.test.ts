@@ -95,6 +95,9 @@ describe('transcript-desk mcp', { timeout: cliGuardMs(1) }, () => {
     // Asked again, it is asked of the site again (not the old row's outcome), with the same answer.
     const again = await tool('get_transcript', { url: `https://youtu.be/${YOUTUBE_IDS.noCaptions}` });
     expect(again).toMatchObject({ isError: true, text: none.text });
+    // The site refusing is not "no transcript": a 502 that names the site and why.
+    const blocked = await tool('get_transcript', { url: `https://youtu.be/${YOUTUBE_IDS.botCheck}` });
+    expect(blocked).toMatchObject({ isError: true, text: expect.stringMatching(/^https:\/\/youtu\.be\/botCheck000: 502 Upstream error: YouTube asked for a sign-in \(bot check\)/) as unknown });
     expect(await credits()).toBe(before);
   });
 
