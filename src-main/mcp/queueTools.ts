@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { PodcastJob } from '#shared/contract/podcast';
-import type { QueueItem } from '#shared/contract/queue';
+import type { QueueItem, QueueState } from '#shared/contract/queue';
 import { detectSource } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
 import { answer, deskValue, guarded, ToolRefusal } from './answers';
@@ -18,13 +18,20 @@ export const MAX_ROWS_PER_CALL = 2000;
 const MAX_URL_CHARS = 2048;
 
 /**
- * Starts the queue: what is queued runs. A queue the person paused is not resumed behind their back
- * (their pause may be "out of credits" or "not now"); the rows wait, and job_status says so.
+ * Starts this process's queue runner: what is queued runs (the runner's phase lives in its process,
+ * so the app's Pause does not reach it). A runner that paused itself because the account ran out of
+ * credits is left paused: running again would only be refused again; the answer says so.
  */
-export async function startQueue(call: DeskCall): Promise<void> {
+export async function startQueue(call: DeskCall): Promise<QueueState> {
   const { state } = await deskValue(call('queue.list', {}));
-  if (state.phase === 'paused') return;
-  await deskValue(call('queue.run', {}));
+  if (state.phase === 'paused') return state;
+  return deskValue(call('queue.run', {}));
+}
+
+/** Why queued rows wait, in a sentence; null while the queue runs. */
+export function pausedNote(state: QueueState): string | null {
+  if (state.phase !== 'paused') return null;
+  return `The queue is paused${state.pausedFor === 'no-credits' ? ': the account is out of credits (see balance)' : ''}; queued rows wait until it runs again.`;
 }
 
 /** The item URLs one given URL stands for: itself, or a source's (playlist, channel, show, feed) newest items. */
@@ -98,9 +105,9 @@ export function registerQueueTools(server: McpServer, call: DeskCall): void {
       if (urls.length === 0) throw new ToolRefusal(`Nothing was queued. ${refused.join(' ')}`);
       if (urls.length > MAX_ROWS_PER_CALL) throw new ToolRefusal(`Nothing was queued: these URLs stand for ${urls.length} items, more than ${MAX_ROWS_PER_CALL} in one call; ask for fewer (newest) or fewer sources at a time`);
       const { items, folded } = await deskValue(call('queue.enqueue', { entries: urls.map((url) => ({ url })) }));
-      await startQueue(call);
+      const paused = pausedNote(await startQueue(call));
       const rows = items.map(rowFacts);
-      const lines = [`Queued ${rows.length} row(s)${folded > 0 ? ` (${folded} duplicate(s) folded into rows already queued)` : ''}. Poll job_status with their ids.`, ...notes, ...refused.map((r) => `Not queued: ${r}`), ...rows.map((r) => `${r.id} ${r.url}`)];
+      const lines = [`Queued ${rows.length} row(s)${folded > 0 ? ` (${folded} duplicate(s) folded into rows already queued)` : ''}. Poll job_status with their ids.`, ...(paused === null ? [] : [paused]), ...notes, ...refused.map((r) => `Not queued: ${r}`), ...rows.map((r) => `${r.id} ${r.url}`)];
       return answer(lines.join('\n'), { rows, refused, sources: notes });
     }),
   );
@@ -131,7 +138,7 @@ export function registerQueueTools(server: McpServer, call: DeskCall): void {
         const job = jobById.get(jobId);
         return job === undefined ? { podcastJobId: jobId, status: 'unknown', problem: 'No podcast job has this id' } : jobFacts(job);
       });
-      const paused = state.phase === 'paused' ? `The queue is paused${state.pausedFor === 'no-credits' ? ': the owner account is out of credits' : ' by the person using Transcript Desk'}; queued rows wait.` : null;
+      const paused = pausedNote(state);
       const lines = [
         ...(paused === null ? [] : [paused]),
         ...rowAnswers.map((r) => `${r.id}: ${r.status}${'title' in r && r.title !== null ? ` “${r.title}”` : ''}${r.problem === null ? '' : ` — ${r.problem}`}${'ref' in r && r.ref !== null ? ` → ref ${JSON.stringify(r.ref)}` : ''}`),

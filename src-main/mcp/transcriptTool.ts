@@ -13,7 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answer, deskValue, guarded, ToolRefusal } from './answers';
 import { rowProblem, waitForRow, type DeskCall } from './queueRows';
 import { DEFAULT_SEGMENT_LIMIT, MAX_SEGMENT_LIMIT, transcriptAnswer, type Fetched } from './transcriptAnswer';
-import { rowFacts, startQueue } from './queueTools';
+import { pausedNote, rowFacts, startQueue } from './queueTools';
 
 /** A URL longer than any real item link is refused before anything is queued. */
 export const MAX_URL_CHARS = 2048;
@@ -27,7 +27,7 @@ const itemUrlProblem = (url: string) => sourceHint(url, 'queue its items with th
  * The ref of a URL's transcript. One the library already has (the same cache key the queue would
  * hit) is read at once, free, without a queue row; anything else is queued, run and waited for.
  */
-async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched } | { pending: QueueItem }> {
+async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched } | { pending: QueueItem; why: string | null }> {
   const parsed = parseAny(url);
   if (!parsed.ok) throw new ToolRefusal(itemUrlProblem(url) ?? `${parsed.error}: ${parsed.reason}`);
   if (parsed.platform !== 'podcast') {
@@ -35,19 +35,20 @@ async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<
     if ((await call('transcript.get', { ref })).ok) return { ref, fetched: { queueRowId: null, status: 'in-library', credits: 0 } };
   }
   const row = await deskValue(queueFresh(call, url));
-  await startQueue(call);
+  const paused = pausedNote(await startQueue(call));
+  if (paused !== null) return { pending: row, why: paused };
   const finished = await waitForRow(call, row.id, WAIT_MS, signal);
   if (finished === undefined) throw new ToolRefusal(`The queue row for ${url} was removed before it finished`);
   if (finished.status === 'failed' || finished.status === 'invalid') throw new ToolRefusal(`${url}: ${rowProblem(finished)}`);
-  if (finished.transcript === null) return { pending: finished };
+  if (finished.transcript === null) return { pending: finished, why: null };
   return { ref: finished.transcript, fetched: { queueRowId: finished.id, status: finished.status, credits: finished.credits } };
 }
 
-function stillRunning(url: string, row: QueueItem): CallToolResult {
+/** Not a failure: a podcast episode (or a slow site) takes longer than a request may wait, or the queue is paused. */
+function stillRunning(url: string, row: QueueItem, why: string | null): CallToolResult {
   const podcast = row.jobId === null ? '' : ` (podcast job ${row.jobId})`;
-  return answer(`${url} is still being fetched or transcribed${podcast}, queue row ${row.id}. Call job_status with ids ["${row.id}"] in a while; when it is done, get_transcript with the ref it gives.`, {
-    pending: rowFacts(row),
-  });
+  const state = why ?? `${url} is still being fetched or transcribed${podcast}.`;
+  return answer(`${state} Queue row ${row.id}: call job_status with ids ["${row.id}"] in a while; when it is done, get_transcript with the ref it gives.`, { pending: rowFacts(row), paused: why !== null });
 }
 
 /**
@@ -94,8 +95,7 @@ export function registerTranscriptTool(server: McpServer, call: DeskCall): void 
       else if (args.ref !== undefined) ref = args.ref;
       else {
         const got = await byUrl(call, (args.url ?? '').trim(), extra.signal);
-        // Not a failure: a podcast episode (or a slow site) takes longer than a request may wait.
-        if ('pending' in got) return stillRunning(args.url ?? '', got.pending);
+        if ('pending' in got) return stillRunning(args.url ?? '', got.pending, got.why);
         ({ ref, fetched } = got);
       }
       const view = await deskValue(call('transcript.get', { ref }));
