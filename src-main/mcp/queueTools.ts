@@ -18,13 +18,11 @@ export const MAX_ROWS_PER_CALL = 2000;
 const MAX_URL_CHARS = 2048;
 
 /**
- * Starts this process's queue runner: what is queued runs (the runner's phase lives in its process,
- * so the app's Pause does not reach it). A runner that paused itself because the account ran out of
- * credits is left paused: running again would only be refused again; the answer says so.
+ * Starts this process's queue runner: what is queued runs. Its phase lives in this process (the
+ * app's Pause does not reach it), so its only pause is its own "out of credits", and running again
+ * is right: the runner reads the balance first and pauses again, sending nothing, while it is 0.
  */
 export async function startQueue(call: DeskCall): Promise<QueueState> {
-  const { state } = await deskValue(call('queue.list', {}));
-  if (state.phase === 'paused') return state;
   return deskValue(call('queue.run', {}));
 }
 

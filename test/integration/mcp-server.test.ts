@@ -5,7 +5,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_CLI } from '../helpers/cli';
+import { readFileSync } from 'node:fs';
+import { ownerKeyFile } from '#service/home';
+import { BUILT_CLI, runCli } from '../helpers/cli';
 import { cliGuardMs, POLLED_JOB_GUARD_MS } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
 import { RUMBLE_IDS, rumblePageUrl } from '../upstream/hosts/rumble';
@@ -155,6 +157,21 @@ describe('transcript-desk mcp', { timeout: cliGuardMs(1) }, () => {
     expect((read.contents[0] as { text: string }).text).toContain('[0:00] Hey guys, so this is the Surface Go.');
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toContain(uri);
+  });
+
+  it('says the queue waits for credits when the account has none, and fetches once it has', { timeout: cliGuardMs(3) }, async () => {
+    const prefix = readFileSync(ownerKeyFile(home.dir), 'utf8').trim().slice(0, 16);
+    // Another process on the same ledger, as a person at a terminal (or the app) would change it.
+    expect((await runCli(home.dir, ['credits', 'set', prefix, '0'])).code).toBe(0);
+    const url = `https://youtu.be/${YOUTUBE_IDS.manualAndAsr}`;
+    const waiting = await tool('get_transcript', { url });
+    expect(waiting.isError, waiting.text).toBe(false);
+    expect(waiting.text).toMatch(/^The queue is paused: the account is out of credits \(see balance\); queued rows wait until it runs again\. Queue row \S+: call job_status/);
+    expect((await runCli(home.dir, ['credits', 'set', prefix, '5'])).code).toBe(0);
+    const fetched = await tool('get_transcript', { url });
+    expect(fetched.isError, fetched.text).toBe(false);
+    expect(fetched.text).toMatch(/Fetched: 1 credit\(s\) charged/);
+    expect(await credits()).toBe(4);
   });
 
   it('ends its process when the client closes the session', async () => {
