@@ -105,8 +105,9 @@ export interface DeskOptions {
    * lives only while one client needs it (`transcript-desk mcp`, started by an agent's client for a
    * session, often while the app runs on the same data home): the app or `serve` already does that
    * work, and a second process would check each follow twice, transcribe the app's local files a
-   * second time, and take the rows the app is running for abandoned. What the client asks for
-   * (`queue.run`, `follows.check`, …) still runs.
+   * second time, and take the rows the app is running for abandoned. Its queue starts only the rows
+   * its own client queued or retried: rows the person queued and has not run are theirs to start
+   * (and pay for). What the client asks for (`queue.run`, `follows.check`, …) still runs.
    */
   backgroundWork?: boolean;
   /** This install's CLI, for Settings ▸ Agents (MCP); absent: the `transcript-desk` an npm install puts on PATH. */

@@ -116,6 +116,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     client,
     resumeRunning: background,
+    ownRowsOnly: !background,
   });
   const audio = new AudioTranscriptions(
     deps,

@@ -44,3 +44,20 @@ it('a session desk leaves a row another process is running as running; the app�
   expect(await statusOf(app, id)).toBe('queued');
   await app.close();
 });
+
+it('a session desk’s Run starts only the rows its own client queued; the person’s stay for them to start', async () => {
+  const app = deskOn();
+  const theirs = await app.call('queue.enqueue', { entries: [{ url: 'https://youtu.be/F1xioXWb8CY' }] });
+  if (!theirs.ok) throw new Error(theirs.error.message);
+  const theirId = theirs.value.items[0]?.id as string;
+  await app.close();
+
+  const session = deskOn(false);
+  const ours = await session.call('queue.enqueue', { entries: [{ url: 'https://youtu.be/GJLlxj_dtq8' }] });
+  if (!ours.ok) throw new Error(ours.error.message);
+  const ourId = ours.value.items[0]?.id as string;
+  await session.call('queue.run', {});
+  await expect.poll(() => statusOf(session, ourId)).not.toBe('queued');
+  expect(await statusOf(session, theirId)).toBe('queued');
+  await session.close();
+});
