@@ -7,6 +7,7 @@ import type { QueueItem, QueueState } from '#shared/contract/queue';
 import { detectSource } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
 import { answer, deskValue, guarded, ToolRefusal } from './answers';
+import { MAX_URL_CHARS } from './inputLimits';
 import { rowProblem, rowsById, type DeskCall } from './queueRows';
 
 export const MAX_ENQUEUE_URLS = 100;
@@ -15,7 +16,6 @@ export const DEFAULT_SOURCE_ITEMS = 20;
 export const MAX_SOURCE_ITEMS_PER_CALL = 500;
 /** Rows one call may add (sources can stand for many): more is a batch for the desk, not an agent's turn. */
 export const MAX_ROWS_PER_CALL = 2000;
-const MAX_URL_CHARS = 2048;
 
 /**
  * Starts this process's queue runner: what is queued runs. Its phase lives in this process (the

@@ -10,8 +10,6 @@ import { registerResources } from './resources';
 import { registerSearchTool } from './searchTool';
 import { registerTranscriptTool } from './transcriptTool';
 
-export const MCP_TOOL_NAMES = ['search_library', 'get_transcript', 'enqueue', 'job_status', 'balance'] as const;
-
 export function createMcpServer(call: DeskCall): McpServer {
   const server = new McpServer(
     { name: 'transcript-desk', title: 'Transcript Desk', version },

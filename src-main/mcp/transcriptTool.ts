@@ -11,12 +11,11 @@ import { sourceHint } from '#shared/sources/detect';
 import { parseAny } from '#shared/url/parse';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answer, deskValue, guarded, ToolRefusal } from './answers';
+import { MAX_URL_CHARS } from './inputLimits';
 import { rowProblem, waitForRow, type DeskCall } from './queueRows';
 import { DEFAULT_SEGMENT_LIMIT, MAX_SEGMENT_LIMIT, transcriptAnswer, type Fetched } from './transcriptAnswer';
 import { pausedNote, rowFacts, startQueue } from './queueTools';
 
-/** A URL longer than any real item link is refused before anything is queued. */
-export const MAX_URL_CHARS = 2048;
 /** Under the minute after which MCP clients give up on a request (the SDK's default timeout). */
 const WAIT_MS = 50_000;
 
