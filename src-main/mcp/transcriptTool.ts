@@ -1,7 +1,8 @@
-// get_transcript: by library id, by ref (what job_status answers), or by URL. A URL goes through the
-// desk's queue like a pasted link: a cache hit is free, a fetch is billed once to the owner's
-// account (or the team server of Settings ▸ Team server), exactly as the app and `get` bill it, and
-// the row stays in the queue so the person sees what an agent fetched and what it cost.
+// get_transcript: by library id, by ref (what job_status answers), or by URL. A URL the library has
+// is read free; any other goes through the desk's queue like a pasted link: a cache hit is free, a
+// fetch is billed once to the owner's account (or the team server of Settings ▸ Team server),
+// exactly as the app and `get` bill it, and the row stays in the queue so the person sees what an
+// agent fetched and what it cost.
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { FINISHED_STATUSES, type QueueItem } from '#shared/contract/queue';
