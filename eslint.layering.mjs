@@ -39,10 +39,13 @@ export const layering = [
   block(['src-shared/**/*.ts'], {
     patterns: [{ regex: '^(\\.\\./)+(src-main|src-renderer|src-preload)(/|$)|^#service(/|$)', message: 'Layering: src-shared is the ground floor; it imports nothing of main, renderer or preload.' }],
   }),
-  block(['src-main/service/**/*.ts'], { patterns: [never('the service', ['desk', 'http', 'ipc', 'app', 'cli'])] }),
-  block(['src-main/desk/**/*.ts'], { patterns: [never('the desk', ['http', 'ipc', 'app', 'cli'])] }),
-  block(['src-main/http/**/*.ts'], { patterns: [never('src-main/http', ['ipc', 'app', 'cli'])] }),
-  block(['src-main/ipc/**/*.ts'], { patterns: [never('src-main/ipc', ['http', 'app', 'cli'])], ignores: ['src-main/ipc/electronMain.ts'] }),
+  block(['src-main/service/**/*.ts'], { patterns: [never('the service', ['desk', 'http', 'ipc', 'app', 'cli', 'mcp'])] }),
+  block(['src-main/desk/**/*.ts'], { patterns: [never('the desk', ['http', 'ipc', 'app', 'cli', 'mcp'])] }),
+  block(['src-main/http/**/*.ts'], { patterns: [never('src-main/http', ['ipc', 'app', 'cli', 'mcp'])] }),
+  block(['src-main/ipc/**/*.ts'], { patterns: [never('src-main/ipc', ['http', 'app', 'cli', 'mcp'])], ignores: ['src-main/ipc/electronMain.ts'] }),
+  // The MCP server (`transcript-desk mcp`) is a transport over the desk, like http and ipc; only the CLI starts it.
+  block(['src-main/mcp/**/*.ts'], { patterns: [never('src-main/mcp', ['http', 'ipc', 'app', 'cli'])] }),
+  block(['src-main/app/**/*.ts'], { paths: [RAW_IPC], patterns: [never('the app shell', ['mcp'])] }),
   block(['src-main/cli.ts', 'src-main/cli/**/*.ts'], { patterns: [never('the CLI', ['ipc', 'app'])] }),
   block(['src-main/ipc/electronMain.ts', 'src-preload/**/*.ts'], { paths: [] }),
   block(['src-renderer/**/*.{ts,tsx}'], {

@@ -12,6 +12,7 @@ import { registerDbCommands } from './cli/db';
 import { registerExpand } from './cli/expand';
 import { registerFollowCommands } from './cli/follow';
 import { registerGet } from './cli/get';
+import { registerMcp } from './cli/mcp';
 import { registerMigrate } from './cli/migrate';
 import { registerOwnerKey } from './cli/ownerKey';
 import { registerServe } from './cli/serve';
@@ -39,5 +40,6 @@ registerOwnerKey(program);
 registerMigrate(program);
 registerStatus(program);
 registerWorker(program);
+registerMcp(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -6,7 +6,7 @@ import { app, Menu, session, shell, type BrowserWindow } from 'electron';
 import type { AppCommand } from '#shared/contract/host';
 import type { PlatformToken } from '#shared/platforms';
 import { loadStoredCookies } from '../desk/cookies';
-import { createDesk, type Desk, type DeskHost } from '../desk/index';
+import { createDesk, type CliLaunch, type Desk, type DeskHost } from '../desk/index';
 import { RestApiHost } from '../http/restApiHost';
 import { registerDeskOnIpcMain } from '../ipc/electronMain';
 import { originOf } from '../ipc/register';
@@ -38,6 +38,17 @@ export interface Desktop {
 /** Where the build put the renderer and the preload (out/renderer, out/preload next to out/main). */
 const RENDERER_DIR = join(__dirname, '../renderer');
 const PRELOAD = join(__dirname, '../preload/index.js');
+
+/**
+ * This install's CLI for Settings ▸ Agents (MCP). Unpackaged (a checkout, `npm start`): this
+ * Electron run as Node on the bundle next to this file, so the native modules are the ones the
+ * app itself loads. Packaged: the RunAsNode fuse is off (ARCHITECTURE §6), so the app binary
+ * cannot run its CLI; the snippet names the npm-installed command and says so.
+ */
+function cliLaunch(): CliLaunch | undefined {
+  if (!app.isPackaged) return { command: process.execPath, args: [join(__dirname, 'cli.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  return undefined;
+}
 
 /** `argv`: the command line without the executable; `launch` says how to read it (launchArgs.ts). */
 export async function startDesktop(argv: readonly string[], launch: LaunchArgsOptions = {}): Promise<Desktop> {
@@ -91,7 +102,7 @@ export async function startDesktop(argv: readonly string[], launch: LaunchArgsOp
     cookiesChanged: (platform, list) => mirrorCookies(platform, list),
   };
   const restApi = new RestApiHost(opened.service, { logger: appLog.logger });
-  const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host });
+  const desk: Desk = createDesk(opened, { home, defaultExportFolder: join(app.getPath('documents'), 'Transcript Desk'), restApi, host, cli: cliLaunch() });
   // Before the window opens: its page and the desk's player both come from app://.
   installAppProtocol(session.defaultSession, RENDERER_DIR, (token) => desk.mediaFile(token));
   const unregisterIpc = registerDeskOnIpcMain({ desk, allowedOrigins, targets: () => [currentWindow()?.webContents].filter((c) => c !== undefined) });

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP_APP_PREFIX, HTTP_LOGIN_FRAGMENT } from '#shared/contract/desk';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '#shared/contract/media';
-import { createDesk, type Desk } from '../desk/index';
+import { createDesk, type CliLaunch, type Desk } from '../desk/index';
 import { registerAppRoutes, rendererIsBuilt } from '../http/appRoutes';
 import { DEFAULT_DRAIN_MS } from '../http/drain';
 import { fixedRestApi } from '../http/restApiHost';
@@ -40,6 +40,15 @@ export function packageRoot(from: string = __dirname): string {
     if (existsSync(join(dir, 'package.json'))) return dir;
     if (dirname(dir) === dir) return resolve(from, '../..');
   }
+}
+
+/**
+ * This CLI as an MCP client should start it (Settings ▸ Agents (MCP) in `serve --ui`): this Node
+ * on this install's bundle, so the client needs nothing on its PATH.
+ */
+export function thisCliLaunch(): CliLaunch {
+  const bundle = join(packageRoot(), 'out', 'main', 'cli.js');
+  return { command: process.execPath, args: [existsSync(bundle) ? bundle : resolve(process.argv[1] ?? bundle)] };
 }
 
 /** Where `npm run build` puts the renderer. */
@@ -114,7 +123,7 @@ export function registerServe(program: Command): void {
       // The desk runs follows (desk/follows) and the queue they fill, so a plain `serve` builds it
       // too, headless, without the app routes. Not on a team database without --ui: every node
       // would check every follow.
-      if (options.ui === true || options.database === undefined) desk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), restApi: fixedRestApi(() => apiUrl) });
+      if (options.ui === true || options.database === undefined) desk = createDesk(opened, { home: resolveHome(), defaultExportFolder: defaultExportFolder(), restApi: fixedRestApi(() => apiUrl), cli: thisCliLaunch() });
       if (options.ui === true && desk !== undefined) {
         const theDesk = desk;
         const store = new SessionStore(opened.owner.key);

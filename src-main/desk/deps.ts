@@ -68,6 +68,18 @@ export interface DeskHost {
   cookiesChanged?(platform: PlatformToken, cookies: readonly Cookie[] | null): Promise<void>;
 }
 
+/**
+ * How this install runs its own CLI (`command args… <subcommand>`), as the host knows it: `serve`
+ * is it (this Node, this bundle), the desktop app from a checkout is Electron run as Node.
+ */
+export interface CliLaunch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Shown with the command: why it may not be this install's own (a packaged app cannot run its CLI). */
+  note?: string;
+}
+
 export interface DeskOptions {
   /** The data home (models are downloaded into `<home>/models`). */
   home: string;
@@ -86,4 +98,18 @@ export interface DeskOptions {
   jobPollMs?: number;
   /** How often queue changes are sent as one event. */
   eventFlushMs?: number;
+  /**
+   * Whether this desk runs the data home's work of its own accord (default true: the desktop app,
+   * `serve`): follows checked on their schedule, local media files left queued or running picked
+   * up again, queue rows a stopped run left `running` put back to queued. False for a desk that
+   * lives only while one client needs it (`transcript-desk mcp`, started by an agent's client for a
+   * session, often while the app runs on the same data home): the app or `serve` already does that
+   * work, and a second process would check each follow twice, transcribe the app's local files a
+   * second time, and take the rows the app is running for abandoned. Its queue starts only the rows
+   * its own client queued or retried: rows the person queued and has not run are theirs to start
+   * (and pay for). What the client asks for (`queue.run`, `follows.check`, …) still runs.
+   */
+  backgroundWork?: boolean;
+  /** This install's CLI, for Settings ▸ Agents (MCP); absent: the `transcript-desk` an npm install puts on PATH. */
+  cli?: CliLaunch;
 }

@@ -23,7 +23,7 @@ import { DeskEvents } from './events';
 import { prepareDownload, type ExportDownload } from './export/download';
 import { exportTranscripts } from './export/exporter';
 import { AudioTranscriptions } from './queue/transcribeAudio';
-import { searchLibrary } from './library/search';
+import { libraryEntry, searchLibrary } from './library/search';
 import { ModelDownloads } from './models';
 import { FALLBACK_JOB_POLL_MS, JobWatcher, listJobs } from './podcast/jobs';
 import { RemoteJobWatcher } from './podcast/remoteJobs';
@@ -49,7 +49,7 @@ import { askLibrary } from './ask/index';
 import { llmStatus, readLlmConfig } from '#service/llm/index';
 import { testLlm } from './llmTest';
 
-export type { DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
+export type { CliLaunch, DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
 type Handlers = { [N in OperationName]: (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>> };
 
@@ -86,9 +86,10 @@ const removedAnswer = (items: QueueItem[]) => ({ removed: items.length, items })
 
 export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const events = new DeskEvents();
+  const background = options.backgroundWork ?? true;
   const settings = deps.settings ?? new Settings(deps.store);
   const host = options.host;
-  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.store.cache };
+  const settingsCtx: SettingsContext = { settings, home: options.home, defaultExportFolder: options.defaultExportFolder, restApi: options.restApi, host: host === undefined ? browserHost : () => host.info(), cache: deps.store.cache, cli: options.cli };
   const cookies = new PlatformCookieStore(deps.upstream.cookies, host?.secrets, {
     ...(host?.cookiesChanged === undefined ? {} : { changed: (platform, list) => host.cookiesChanged?.(platform, list) ?? Promise.resolve() }),
     ...(host?.canSignIn === undefined ? {} : { canSignIn: (platform) => host.canSignIn?.(platform) ?? false }),
@@ -119,6 +120,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       void remoteJobs.poll();
     },
     client,
+    resumeRunning: background,
+    ownRowsOnly: !background,
   });
   const audio = new AudioTranscriptions(
     deps,
@@ -142,6 +145,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     onChanged: (jobs) => events.emit('media.changed', { upserted: jobs, removed: [] }),
     onRemoved: (ids) => events.emit('media.changed', { upserted: [], removed: ids }),
     onLibraryChanged: () => events.emitSoon('library.changed', {}),
+    resume: background,
   });
   /** What a new job's card says before it starts: where the audio goes when the engine is a remote endpoint. */
   const intakeContext = async (): Promise<NewJobContext> => {
@@ -154,7 +158,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
   const uploadsDir = join(options.home, 'uploads');
   const models = new ModelDownloads(deps.upstream, options.home, settings, events);
   const artwork = new ArtworkCache(deps.upstream);
-  // Follows check on their schedule in every host that builds a desk (the desktop app, `serve`).
+  // Follows check on their schedule in the hosts that keep a desk running (the desktop app, `serve`);
+  // `transcript-desk mcp` turns it off (DeskOptions.backgroundWork says why).
   const follows = new FollowEngine({
     store: deps.store,
     sources: { upstream: deps.upstream, store: deps.store, profile: deps.profile },
@@ -184,7 +189,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       changed: (upserted, removed) => events.emit('follows.changed', { upserted, removed }),
       landed: (notice) => events.emit('follows.landed', notice),
     },
-    schedule: true,
+    schedule: background,
   });
   events.subscribe((event, payload) => {
     if (event === 'queue.changed') follows.queueChanged((payload as EventPayload<'queue.changed'>).upserted);
@@ -315,6 +320,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       return {};
     },
     'library.search': (input) => searchLibrary(deps, input),
+    'library.get': (input) => libraryEntry(deps, input.id),
     'library.delete': async (input) => {
       // The browser build's copies of uploaded files go with their transcripts (the person's own files never do).
       const uploads = await uploadedFilesOf(deps.store, input.ids, uploadsDir);

@@ -1,13 +1,13 @@
 // Settings as the desk shows and changes them; secrets are write-only.
 import { BROWSER_HOST, type HostInfo } from '#shared/contract/host';
-import type { SettingsView } from '#shared/contract/settings';
+import type { AgentLaunch, SettingsView } from '#shared/contract/settings';
 import type { ParsedInput } from '#shared/contract/operations';
 import { DeskError } from '#shared/contract/result';
 import { SECRET_SETTINGS, SETTING_KEYS, type SettingKey } from '#shared/settings';
 import { SecretStoreError } from '#service/secrets';
 import { SettingsError, type Settings } from '#service/settings';
 import type { TranscriptCacheStore } from '#service/store/port';
-import type { RestApiControl } from './deps';
+import type { CliLaunch, RestApiControl } from './deps';
 
 export interface SettingsContext {
   settings: Settings;
@@ -16,6 +16,20 @@ export interface SettingsContext {
   restApi: RestApiControl | undefined;
   host: () => HostInfo;
   cache: Pick<TranscriptCacheStore, 'stats' | 'limit'>;
+  cli: CliLaunch | undefined;
+}
+
+/** Without a host that knows its CLI: the command an install of the package puts on PATH (README "Installing the CLI"). */
+const INSTALLED_CLI: CliLaunch = {
+  command: 'transcript-desk',
+  args: [],
+  note: 'This app cannot start its command line itself: install the transcript-desk command (README, "Installing the CLI") where your MCP client finds it on its PATH, or put its full path as the command.',
+};
+
+/** `transcript-desk mcp` on this data home, as an MCP client starts it. */
+export function agentLaunch(cli: CliLaunch | undefined, home: string): AgentLaunch {
+  const launch = cli ?? INSTALLED_CLI;
+  return { command: launch.command, args: [...launch.args, 'mcp'], env: { ...launch.env, TRANSCRIPT_DESK_HOME: home }, note: launch.note ?? null };
 }
 
 export const browserHost = (): HostInfo => BROWSER_HOST;
@@ -32,7 +46,7 @@ export async function settingsView(ctx: SettingsContext): Promise<SettingsView> 
   for (const key of SECRET_SETTINGS) (values as Record<SettingKey, unknown>)[key] = null;
   const limit = await ctx.cache.limit();
   const cache = { ...(await ctx.cache.stats()), limit: limit.bytes, limitOverridden: limit.overridden };
-  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: await exportFolderOf(ctx), dataHome: ctx.home, host: ctx.host(), cache };
+  return { values, secretsSet, restApi: ctx.restApi?.state() ?? NO_REST_API, exportFolder: await exportFolderOf(ctx), dataHome: ctx.home, agents: agentLaunch(ctx.cli, ctx.home), host: ctx.host(), cache };
 }
 
 /**

@@ -6,7 +6,7 @@ import { balanceSchema, createdKeySchema, createKeyInputSchema, keyListingSchema
 import { exportInputSchema, exportOutputSchema } from './exports';
 import { INSIGHT_OPERATIONS } from './insights';
 import { importFilesInputSchema, importFilesOutputSchema, MAX_COOKIES_TXT, platformCookiesSchema } from './host';
-import { librarySearchInputSchema, librarySearchOutputSchema } from './library';
+import { libraryEntrySchema, librarySearchInputSchema, librarySearchOutputSchema } from './library';
 import { MEDIA_OPERATIONS } from './media';
 import { SOURCE_OPERATIONS } from './sources';
 import { modelsViewSchema } from './models';
@@ -62,6 +62,8 @@ export const OPERATIONS = {
   /** Desktop app: shows a folder an export of this session wrote into in the system's file manager. */
   'export.openFolder': { input: z.object({ folder: z.string().min(1).max(4096) }), output: z.object({}) },
   'library.search': { input: librarySearchInputSchema, output: librarySearchOutputSchema },
+  /** One library entry by its id (what `library.search` lists): its ref, for `transcript.get`. Agents (MCP) name transcripts by it. */
+  'library.get': { input: z.object({ id: z.number().int().min(1) }), output: libraryEntrySchema },
   'library.delete': { input: z.object({ ids: z.array(z.number().int()).min(1).max(20_000) }), output: z.object({ deleted: z.number().int() }) },
   'balance.get': { input: none, output: balanceSchema },
   /** Prices and speech-to-text readiness, for the empty queue's first-run guide. */

@@ -41,6 +41,20 @@ export const cacheStateSchema = z.object({
 });
 export type CacheState = z.infer<typeof cacheStateSchema>;
 
+/**
+ * How an MCP client (Claude Desktop, an IDE, an agent framework) starts this install's
+ * `transcript-desk mcp` on this data home: Settings ▸ Agents (MCP) shows it as the client's JSON
+ * (src-shared/agentConfig.ts). Built by the host that knows where its CLI is (DeskOptions.cli).
+ */
+export const agentLaunchSchema = z.object({
+  command: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  /** What to know before pasting it (the command is not this install's, and why); null when it is. */
+  note: z.string().nullable(),
+});
+export type AgentLaunch = z.infer<typeof agentLaunchSchema>;
+
 export const settingsViewSchema = z.object({
   values,
   /** Secret settings that have a value. Their value above is always null. */
@@ -49,6 +63,8 @@ export const settingsViewSchema = z.object({
   /** Where exports go when no folder is named (the setting, or the default folder). */
   exportFolder: z.string(),
   dataHome: z.string(),
+  /** `transcript-desk mcp` for an agent's MCP client. */
+  agents: agentLaunchSchema,
   cache: cacheStateSchema,
   /** What the host can do (dialogs, sign-in windows) and where it keeps secrets. */
   host: hostInfoSchema,

@@ -38,6 +38,11 @@ describe('layering lint', () => {
     ['src-main/service/postgres/credits.ts', "import { CreditLedger } from '../ledger/credits';", 'not on the SQLite ledger'],
     ['src-main/service/postgres/pgStore.ts', "import Database from 'better-sqlite3';", 'Only src-main/service/ledger talks to SQLite'],
     ['src-main/service/ledger/credits.ts', "import pg from 'pg';", 'Only src-main/service/postgres talks to PostgreSQL'],
+    ['src-main/mcp/server.ts', "import { x } from '../http/server';", 'src-main/mcp never imports http'],
+    ['src-main/mcp/tools.ts', "import { open } from '../cli/common';", 'src-main/mcp never imports http, ipc, app, cli'],
+    ['src-main/desk/index.ts', "import { createMcpServer } from '../mcp/server';", 'the desk never imports http, ipc, app, cli, mcp'],
+    ['src-main/app/desktop.ts', "import { createMcpServer } from '../mcp/server';", 'the app shell never imports mcp'],
+    ['src-main/app/desktop.ts', "import { ipcMain } from 'electron';", 'IPC goes through src-main/ipc'],
   ])('%s: %s is refused', async (file, source, why) => {
     const found = await problems(file, source);
     expect(found).toHaveLength(1);
@@ -47,6 +52,8 @@ describe('layering lint', () => {
 
   it.each([
     ['src-main/desk/queue/runItem.ts', "import { x } from '../../service/service';"],
+    ['src-main/cli/mcp.ts', "import { createMcpServer } from '../mcp/server';"],
+    ['src-main/mcp/server.ts', "import { createDesk } from '../desk/index';"],
     ['src-main/http/server.ts', "import { x } from '../desk/index';"],
     ['src-main/app/desktop.ts', "import { x } from '../http/restApiHost';"],
     ['src-main/app/main.ts', "import { app } from 'electron';"],

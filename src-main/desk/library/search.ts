@@ -3,6 +3,7 @@
 import type { LibraryEntry, TextPart } from '#shared/contract/library';
 import type { ParsedInput } from '#shared/contract/operations';
 import { HIT_END, HIT_START, type LibraryRow } from '#service/store/port';
+import { DeskError } from '#shared/contract/result';
 import type { DeskDeps } from '../deps';
 
 /**
@@ -66,4 +67,11 @@ export async function searchLibrary(deps: DeskDeps, input: ParsedInput<'library.
   if (input.query.trim() !== '' && match === null) return { total: 0, entries: [] };
   const { total, rows } = await deps.store.library.search({ match, platform: input.platform, provenance: input.provenance, from: input.from, to: input.to, limit: input.limit, offset: input.offset });
   return { total, entries: rows.map(toEntry) };
+}
+
+/** One entry by its id; not_found when there is none (deleted, or a number that was never an id). */
+export async function libraryEntry(deps: DeskDeps, id: number): Promise<LibraryEntry> {
+  const row = await deps.store.library.get(id);
+  if (row === undefined) throw new DeskError('not_found', `The library has no transcript with id ${id} (it may have been deleted)`);
+  return toEntry(row);
 }

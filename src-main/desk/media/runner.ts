@@ -22,6 +22,12 @@ export interface MediaRunnerOptions {
   onRemoved: (ids: string[]) => void;
   /** A transcript went into the library. */
   onLibraryChanged: () => void;
+  /**
+   * Whether jobs left running or queued are taken up at the start (default true). False where the
+   * app on the same data home may be transcribing them (DeskOptions.backgroundWork): this runner
+   * then starts only what is added or resumed through it.
+   */
+  resume?: boolean;
 }
 
 /** The speech-to-text task a job's finished chunks are kept under. */
@@ -45,6 +51,10 @@ export class MediaRunner {
   private readonly ready: Promise<void>;
 
   constructor(private readonly options: MediaRunnerOptions) {
+    if (options.resume === false) {
+      this.ready = Promise.resolve();
+      return;
+    }
     this.ready = options.store.mediaJobs.requeueRunning().then((jobs) => {
       if (jobs.length > 0) {
         console.error(`transcript-desk: ${jobs.length} local file(s) were being transcribed when the app stopped; they go on from their finished chunks`);

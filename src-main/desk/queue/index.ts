@@ -20,17 +20,35 @@ export interface DeskQueueOptions {
   onBalance: (credits: number, plan: string) => void;
   onSubmitted: () => void;
   client: () => Promise<DeskClient>;
+  /** RunnerOptions.resumeRunning. */
+  resumeRunning?: boolean;
+  /** Start only rows queued (or retried) through this desk: a session desk's (DeskOptions.backgroundWork). */
+  ownRowsOnly?: boolean;
 }
 
 export class DeskQueue {
   readonly feed: QueueFeed;
   readonly runner: QueueRunner;
   private readonly deps: DeskDeps;
+  /** With ownRowsOnly: the rows this desk queued or retried, the only ones its runner starts. */
+  private readonly own: Set<string> | undefined;
 
   constructor(options: DeskQueueOptions) {
     this.deps = options.deps;
     this.feed = new QueueFeed(options.events, options.flushMs);
-    this.runner = new QueueRunner({ deps: options.deps, feed: this.feed, clock: options.clock, concurrency: options.concurrency, onBalance: options.onBalance, onSubmitted: options.onSubmitted, client: options.client });
+    const own = options.ownRowsOnly === true ? new Set<string>() : undefined;
+    this.own = own;
+    this.runner = new QueueRunner({
+      deps: options.deps,
+      feed: this.feed,
+      clock: options.clock,
+      concurrency: options.concurrency,
+      onBalance: options.onBalance,
+      onSubmitted: options.onSubmitted,
+      client: options.client,
+      resumeRunning: options.resumeRunning ?? true,
+      ...(own === undefined ? {} : { mayRun: (item: QueueItem) => own.has(item.id) }),
+    });
   }
 
   /**
@@ -40,7 +58,10 @@ export class DeskQueue {
   async enqueue(entries: readonly { id?: string | undefined; url: string }[]): Promise<{ items: QueueItem[]; folded: number }> {
     const rows: NewQueueItem[] = entries.map((entry) => ({ id: entry.id ?? randomUUID(), ...classifyUrl(entry.url) }));
     const result = await this.deps.store.queue.add(rows);
-    for (const item of result.items) this.feed.upsert(item);
+    for (const item of result.items) {
+      this.own?.add(item.id);
+      this.feed.upsert(item);
+    }
     void this.runner.pump();
     return result;
   }
@@ -66,6 +87,7 @@ export class DeskQueue {
         .map((item) => item.id);
     }
     const retried = await this.deps.store.queue.retry(chosen);
+    for (const id of retried) this.own?.add(id);
     await this.publish(retried);
     void this.runner.pump();
     return { retried: retried.length, skipped: [...skipped].map(([reason, count]) => ({ reason, count })) };

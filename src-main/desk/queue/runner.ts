@@ -33,6 +33,17 @@ export interface RunnerOptions {
   onSubmitted: () => void;
   /** The service the items go to (this machine's, or a team server's: teamServer.ts), read at every pass. */
   client: () => Promise<DeskClient>;
+  /**
+   * Whether rows left `running` are put back to queued at the start (default true): they were a
+   * stopped run's. False where another process may be running them now (DeskOptions.backgroundWork).
+   */
+  resumeRunning?: boolean;
+  /**
+   * Which queued rows this runner may start; all when absent. A session desk (DeskOptions.
+   * backgroundWork false) starts only the rows its own client queued: the others are the person's,
+   * theirs to start (and pay for) in the app.
+   */
+  mayRun?: (item: QueueItem) => boolean;
 }
 
 export class QueueRunner {
@@ -57,9 +68,12 @@ export class QueueRunner {
 
   constructor(private readonly options: RunnerOptions) {
     // Nothing runs before the user says so.
-    this.ready = options.deps.store.queue.requeueRunning().then((requeued) => {
-      if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
-    });
+    this.ready =
+      options.resumeRunning === false
+        ? Promise.resolve()
+        : options.deps.store.queue.requeueRunning().then((requeued) => {
+            if (requeued > 0) console.error(`transcript-desk: ${requeued} queue item(s) were running when the app stopped; they are queued again`);
+          });
   }
 
   /** Reads the concurrency setting again (after a settings change, before a state is shown). */
@@ -137,8 +151,10 @@ export class QueueRunner {
     // Rows of a site that is rate-limiting us are skipped; then the next runnable ones may lie past
     // any number of them, so the whole queue is looked at.
     const waiting = (item: QueueItem) => item.platform !== null && this.siteWaits.has(item.platform);
-    const next = (await this.options.deps.store.queue.nextQueued(this.siteWaits.size > 0 ? MAX_ENQUEUE : free + this.active.size))
-      .filter((item) => !this.active.has(item.id) && !waiting(item))
+    // A runner that may start only some rows reads the whole queue too: its rows may lie past others.
+    const mayRun = this.options.mayRun ?? (() => true);
+    const next = (await this.options.deps.store.queue.nextQueued(this.siteWaits.size > 0 || this.options.mayRun !== undefined ? MAX_ENQUEUE : free + this.active.size))
+      .filter((item) => !this.active.has(item.id) && !waiting(item) && mayRun(item))
       .slice(0, Math.min(free, allowed));
     if (next.length === 0) {
       // Rows waiting for their site keep the run going: they start when the wait ends.

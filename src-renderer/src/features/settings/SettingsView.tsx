@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { THEMES } from '#shared/settings';
 import { useSettings } from '../../stores/settings';
 import { AccountsPanel } from './AccountsPanel';
+import { AgentsPanel } from './AgentsPanel';
 import { CachePanel } from './CachePanel';
 import { KeysPanel } from './KeysPanel';
 import { LanguageModelPanel } from './LanguageModelPanel';
@@ -89,6 +90,7 @@ export function SettingsView() {
       <UpstreamPanel />
       <OwnerCreditsPanel />
       <KeysPanel />
+      <AgentsPanel />
       <p className="muted small">Data home: {view.dataHome}</p>
     </div>
   );
