@@ -17,13 +17,13 @@ import { writeNew } from '../desk/export/files';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobRecord } from '#shared/contract/api/index';
 import type { TranscriptDocument } from '#shared/format/formatters';
-import { extractUrls } from '#shared/queue/extract';
 import type { Segment } from '#shared/transcript';
 import type { ParsedItem } from '#shared/url/parse';
 import { ERROR_TEXT } from '#service/apiResponse';
 import type { Caller, CoreClient } from '#service/core/index';
 import { parseLang } from '#service/requestBody';
 import { open } from './common';
+import { urlsOf } from './stdinUrls';
 import { statusLine } from './statusLine';
 import { addServerOptions, teamServerOf, type ServerOptions } from './teamServer';
 
@@ -207,21 +207,6 @@ async function episode(source: Source, caller: Caller, url: string, item: Parsed
     balance: record.credits,
     itemId: item.itemId,
   };
-}
-
-/** The URLs to fetch: the arguments, with `-` replaced by every link in stdin (what another command printed). */
-async function urlsOf(args: string[]): Promise<string[]> {
-  if (!args.includes('-')) return args;
-  const text = await readStdin();
-  const fromStdin = extractUrls(text);
-  if (fromStdin.length === 0) say('- : stdin held no links');
-  return args.flatMap((arg) => (arg === '-' ? fromStdin : [arg]));
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function sourceOf(options: ServerOptions): Promise<Source> {

@@ -23,10 +23,11 @@ export async function rowsById(call: DeskCall, ids: readonly string[]): Promise<
  * item answers "still running" and the agent polls job_status instead. `signal` is the request's:
  * a client that cancels stops the wait (not the fetch, which the queue finishes and bills once).
  */
-export async function waitForRow(call: DeskCall, id: string, waitMs: number, signal?: AbortSignal): Promise<QueueItem | undefined> {
+export async function waitForRow(call: DeskCall, id: string, waitMs: number, signal?: AbortSignal, onPoll?: (row: QueueItem) => void | Promise<void>): Promise<QueueItem | undefined> {
   const until = Date.now() + waitMs;
   for (;;) {
     const row = (await rowsById(call, [id])).get(id);
+    if (row !== undefined) await onPoll?.(row);
     if (row === undefined || FINISHED_STATUSES.has(row.status) || Date.now() >= until || signal?.aborted === true) return row;
     await sleep(POLL_MS);
   }

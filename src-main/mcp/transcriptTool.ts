@@ -5,17 +5,16 @@
 // agent fetched and what it cost.
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { FINISHED_STATUSES, type QueueItem } from '#shared/contract/queue';
-import type { DeskResult } from '#shared/contract/result';
+import type { QueueItem } from '#shared/contract/queue';
 import { transcriptRefSchema, type TranscriptRef } from '#shared/contract/transcript';
 import { sourceHint } from '#shared/sources/detect';
-import { parseAny } from '#shared/url/parse';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answer, deskValue, guarded, ToolRefusal } from './answers';
 import { MAX_URL_CHARS } from './inputLimits';
-import { rowProblem, waitForRow, type DeskCall } from './queueRows';
+import type { DeskCall } from './queueRows';
 import { DEFAULT_SEGMENT_LIMIT, MAX_SEGMENT_LIMIT, transcriptAnswer, type Fetched } from './transcriptAnswer';
-import { pausedNote, rowFacts, startQueue } from './queueTools';
+import { rowFacts } from './queueTools';
+import { transcriptOfUrl } from './urlTranscript';
 
 /** Under the minute after which MCP clients give up on a request (the SDK's default timeout). */
 const WAIT_MS = 50_000;
@@ -23,49 +22,11 @@ const WAIT_MS = 50_000;
 /** Why a URL that names no item is refused: a channel is many items; a file:// link is no platform link. */
 const itemUrlProblem = (url: string) => sourceHint(url, 'queue its items with the enqueue tool, then read each with get_transcript');
 
-/**
- * The ref of a URL's transcript. One the library already has (the same cache key the queue would
- * hit) is read at once, free, without a queue row; anything else is queued, run and waited for.
- */
-async function byUrl(call: DeskCall, url: string, signal: AbortSignal): Promise<{ ref: TranscriptRef; fetched: Fetched } | { pending: QueueItem; why: string | null }> {
-  const parsed = parseAny(url);
-  if (!parsed.ok) throw new ToolRefusal(itemUrlProblem(url) ?? `${parsed.error}: ${parsed.reason}`);
-  if (parsed.platform !== 'podcast') {
-    const ref: TranscriptRef = { kind: 'transcript', platform: parsed.platform, key: parsed.canonicalKey };
-    if ((await call('transcript.get', { ref })).ok) return { ref, fetched: { queueRowId: null, status: 'in-library', credits: 0 } };
-  }
-  const row = await deskValue(queueFresh(call, url));
-  const paused = pausedNote(await startQueue(call));
-  if (paused !== null) return { pending: row, why: paused };
-  const finished = await waitForRow(call, row.id, WAIT_MS, signal);
-  if (finished === undefined) throw new ToolRefusal(`The queue row for ${url} was removed before it finished`);
-  if (finished.status === 'failed' || finished.status === 'invalid') throw new ToolRefusal(`${url}: ${rowProblem(finished)}`);
-  if (finished.transcript === null) return { pending: finished, why: null };
-  return { ref: finished.transcript, fetched: { queueRowId: finished.id, status: finished.status, credits: finished.credits } };
-}
-
 /** Not a failure: a podcast episode (or a slow site) takes longer than a request may wait, or the queue is paused. */
 function stillRunning(url: string, row: QueueItem, why: string | null): CallToolResult {
   const podcast = row.jobId === null ? '' : ` (podcast job ${row.jobId})`;
   const state = why ?? `${url} is still being fetched or transcribed${podcast}.`;
   return answer(`${state} Queue row ${row.id}: call job_status with ids ["${row.id}"] in a while; when it is done, get_transcript with the ref it gives.`, { pending: rowFacts(row), paused: why !== null });
-}
-
-/**
- * A queue row that will run now. The queue folds a URL into the row it already has; when that row
- * has finished (an old failure, or a transcript since deleted from the library), its outcome says
- * nothing about now, so the row is replaced by a new one, as "Retry" would.
- */
-async function queueFresh(call: DeskCall, url: string): Promise<DeskResult<QueueItem>> {
-  const enqueued = await call('queue.enqueue', { entries: [{ url }] });
-  if (!enqueued.ok) return enqueued;
-  const row = enqueued.value.items[0];
-  if (row === undefined) return { ok: false, error: { code: 'internal', message: `The queue took no row for ${url}` } };
-  if (!FINISHED_STATUSES.has(row.status)) return { ok: true, value: row };
-  await deskValue(call('queue.remove', { ids: [row.id] }));
-  const again = await deskValue(call('queue.enqueue', { entries: [{ url }] }));
-  const fresh = again.items[0];
-  return fresh === undefined ? { ok: false, error: { code: 'internal', message: `The queue took no row for ${url}` } } : { ok: true, value: fresh };
 }
 
 export function registerTranscriptTool(server: McpServer, call: DeskCall): void {
@@ -94,7 +55,7 @@ export function registerTranscriptTool(server: McpServer, call: DeskCall): void 
       if (args.id !== undefined) ref = (await deskValue(call('library.get', { id: args.id }))).ref;
       else if (args.ref !== undefined) ref = args.ref;
       else {
-        const got = await byUrl(call, (args.url ?? '').trim(), extra.signal);
+        const got = await transcriptOfUrl(call, (args.url ?? '').trim(), { waitMs: WAIT_MS, signal: extra.signal, itemUrlProblem });
         if ('pending' in got) return stillRunning(args.url ?? '', got.pending, got.why);
         ({ ref, fetched } = got);
       }
