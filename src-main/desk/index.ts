@@ -41,17 +41,16 @@ import { changeUpstreamProfile, upstreamProfileView } from './upstreamProfile';
 import { welcomeView } from './welcome';
 import { expandForDesk } from './sources/expand';
 import { FollowEngine } from './follows/engine';
-import { chooseVersion, deleteVersion, editVersion, forgetVersions, listVersions, versionContent, versionKeysOfRows } from './versions/index';
-import { retranscribe } from './versions/retranscribe';
-import { insightsView, makeInsight, type InsightsContext } from './insights/index';
+import { forgetVersions, versionKeysOfRows } from './versions/index';
+import { versionHandlers } from './versions/handlers';
+import type { InsightsContext } from './insights/index';
+import { insightHandlers } from './insights/handlers';
 import { forgetInsights } from './insights/stored';
-import { askLibrary } from './ask/index';
-import { llmStatus, readLlmConfig } from '#service/llm/index';
-import { testLlm } from './llmTest';
+import { followHandlers } from './follows/handlers';
+import type { Handlers } from './handlers';
 
 export type { CliLaunch, DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
 
-type Handlers = { [N in OperationName]: (input: ParsedInput<N>) => OperationOutput<N> | Promise<OperationOutput<N>> };
 
 export interface Desk {
   /**
@@ -261,17 +260,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     'media.cancel': async (input) => ({ job: await media.cancel(input.id) }),
     'media.dismiss': async (input) => ({ dismissed: await media.dismiss(input.id) }),
     'sources.expand': (input) => expandForDesk(deps, input),
-    'follows.list': async () => ({ follows: await follows.list() }),
-    'follows.add': async (input) => ({ follow: await follows.add(input) }),
-    'follows.update': async ({ id, ...change }) => ({ follow: await follows.update(id, change) }),
-    'follows.remove': async (input) => ({ removed: await follows.remove(input.id) }),
-    'follows.pause': async (input) => ({ follow: await follows.pause(input.id) }),
-    'follows.resume': async (input) => ({ follow: await follows.resume(input.id) }),
-    'follows.check': async (input) => ({ follow: await follows.checkNow(input.id) }),
-    'follows.seen': async (input) => {
-      await follows.seen(input.ids);
-      return {};
-    },
+    ...followHandlers(follows),
     'podcast.list': async () => ({ jobs: [...remoteJobs.list(), ...(await listJobs(deps))] }),
     'podcast.cancel': async (input) => {
       // The spec's REST API has no cancel: a team server's job runs to its end there.
@@ -282,17 +271,8 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
     },
     'podcast.artwork': async (input) => ({ dataUrl: await artwork.get(input.url) }),
     'transcript.get': (input) => readTranscript(deps, input.ref, (path, video) => links.srcFor(path, video)),
-    'versions.list': (input) => listVersions(deps, input.ref),
-    'versions.get': (input) => versionContent(deps, input.ref, input.id),
-    'versions.edit': (input) => editVersion(deps, input.ref, input.from, input.edit),
-    'versions.choose': (input) => chooseVersion(deps, input.ref, input.id),
-    'versions.delete': (input) => deleteVersion(deps, input.ref, input.id),
-    'versions.retranscribe': (input) => retranscribe(deps, input),
-    'insights.get': (input) => insightsView(insights, input.ref),
-    'insights.make': (input) => makeInsight(insights, input.ref, input.what, input.refresh),
-    'library.ask': (input) => askLibrary(insights, input),
-    'llm.status': async () => llmStatus(await readLlmConfig(settings)),
-    'llm.test': (input) => testLlm(settings, input, insights.log),
+    ...versionHandlers(deps),
+    ...insightHandlers(insights),
     'transcript.switchTrack': async (input) => {
       const { answer, plan } = await switchTrack(deps, await client(), input, (path, video) => links.srcFor(path, video));
       emitBalance(answer.credits, plan);
