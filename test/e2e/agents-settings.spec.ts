@@ -2,10 +2,10 @@
 // and data home, copied with one button; and the command as shown really serves the tools.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { scanBothThemes } from './axe';
-import { startDesk, type RunningDesk } from './desk';
+import { SCREENSHOTS, startDesk, type RunningDesk } from './desk';
 
 let desk: RunningDesk;
 test.beforeAll(async () => {
@@ -29,6 +29,7 @@ test('shows the MCP client configuration of this install, copies it, and the com
   // `serve` is this Node on this checkout's bundle, so the client needs nothing on its PATH.
   expect(server).toEqual({ command: process.execPath, args: [resolve(__dirname, '../../out/main/cli.js'), 'mcp'], env: { TRANSCRIPT_DESK_HOME: desk.home } });
   await scanBothThemes(page, 'settings with the agents panel');
+  await panel.screenshot({ path: join(SCREENSHOTS, 'agents.png') });
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await panel.getByRole('button', { name: 'Copy configuration' }).click();

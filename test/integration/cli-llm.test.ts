@@ -1,13 +1,15 @@
 // `transcript-desk summarize` and `ask` as a user scripts them: the real CLI process, the fixture
 // upstream for the video, a loopback OpenAI-compatible server for the model (set with
 // `settings set`, as a person does), and the owner's balance read before and after.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerKeyFile } from '#service/home';
-import { runCli } from '../helpers/cli';
+import { BUILT_CLI, outputOf, runCli } from '../helpers/cli';
 import { startFakeLlm, type FakeLlm, type RecordedLlmRequest } from '../helpers/fakeLlm';
 import { cliGuardMs } from '../helpers/guards';
 import { tempHome } from '../helpers/home';
+import { trackGroup } from '../helpers/processes';
 import { YOUTUBE_IDS } from '../upstream/hosts/youtube';
 import { startFixtureUpstream, type FixtureUpstream } from '../upstream/server';
 
@@ -88,7 +90,7 @@ describe('transcript-desk summarize and ask', { timeout: cliGuardMs(4) }, () => 
     expect(await ownerCredits()).toBe(999);
   });
 
-  it('ask answers from the library: a checked citation with its time and link, the made-up quote on stderr', async () => {
+  it('ask answers from the library: a checked citation with its time and link, the made-up quote on stderr; - reads the question from stdin', async () => {
     const result = await cli('ask', 'Is', 'the', 'Surface', 'Go', 'cheap?', '--source', 'youtube');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^It is the cheap one \[1\] ".+", and it lasts "a battery that lasts a week"\./);
@@ -99,6 +101,15 @@ describe('transcript-desk summarize and ask', { timeout: cliGuardMs(4) }, () => 
     expect(prompt).toContain('Question: Is the Surface Go cheap?');
     // No fetch for a question.
     expect(await ownerCredits()).toBe(999);
+
+    // `-`: the question from what another command printed.
+    const child = spawn(process.execPath, [BUILT_CLI, 'ask', '-'], { env: { ...process.env, TRANSCRIPT_DESK_HOME: home.dir, TRANSCRIPT_DESK_UPSTREAM: fixture.url }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    trackGroup(child);
+    child.stdin.end('What does the Surface Go cost?\n');
+    const piped = await outputOf(child);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(llm.promptOf(llm.chats().at(-1)!)).toContain('Question: What does the Surface Go cost?');
+    expect(piped.stdout).toContain('[1] Surface Go Review - It’s Awesome');
 
     const none = await cli('ask', 'zebra', 'quantum', 'marmalade');
     expect(none.code).toBe(1);
