@@ -97,3 +97,26 @@ test('a page reloaded after a restart also says why it asks for a sign-in', asyn
   await page.getByRole('navigation', { name: 'Views' }).waitFor();
   expect(await page.getByTestId('sign-in-notice').count()).toBe(0);
 });
+
+test('a page that already went back to sign-in after a restart still says why after a reload', async ({ page }) => {
+  await page.goto(`${desk.url}/app/`);
+  await page.getByLabel('Owner key').fill(desk.ownerKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).waitFor();
+  await desk.kill();
+  await desk.start();
+  // The open page's event stream reconnects, is refused, and the page forgets its session first.
+  await expect(page.getByTestId('sign-in-notice')).toHaveText('The server restarted, so this page was signed out: sign in again.');
+  // A reload now has no session to be refused: the page must still know why it asks for a sign-in.
+  await page.reload();
+  await expect(page.getByLabel('Owner key')).toBeVisible();
+  await expect(page.getByTestId('sign-in-notice')).toHaveText('The server restarted, so this page was signed out: sign in again.');
+  await page.getByLabel('Owner key').fill(desk.ownerKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).waitFor();
+  // Signed in again: a later visit of the sign-in screen is a plain one.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByLabel('Owner key')).toBeVisible();
+  expect(await page.getByTestId('sign-in-notice').count()).toBe(0);
+});

@@ -10,7 +10,7 @@ import { useMedia } from '../stores/media';
 import { useQueue } from '../stores/queue';
 import { useSettings } from '../stores/settings';
 import { reportImportedFiles, runAppCommand } from './appCommands';
-import { takeLoginLinkRefusal } from './browserDesk';
+import { sessionEndedEarlier, takeLoginLinkRefusal } from './browserDesk';
 import { desk, onConnection } from './desk';
 import { plural } from './format';
 import { deskErrorOf } from '#shared/contract/result';
@@ -65,7 +65,8 @@ export async function bootstrap(): Promise<boolean> {
     useApp.getState().setBalance(balance);
   } catch (error) {
     if (deskErrorOf(error).code === 'unauthorized') {
-      const refusal = takeLoginLinkRefusal();
+      // A used login link says so; else a session this tab lost to a restart (maybe learnt before a reload).
+      const refusal = takeLoginLinkRefusal() ?? (sessionEndedEarlier() ? SESSION_ENDED : null);
       if (refusal !== null) setSignInNotice(refusal);
       useApp.getState().setAuth('signed-out');
       return false;

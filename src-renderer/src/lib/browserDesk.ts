@@ -50,10 +50,36 @@ function storeToken(token: string | null): void {
   tokenWaiters.clear();
 }
 
+/**
+ * That this browser's session was refused (the server restarted), kept until the next sign-in: the
+ * page that learns it first (an open tab's event stream, often) forgets the token, so a reload
+ * after that has no session to be refused and would otherwise not know why it asks for a sign-in.
+ */
+const ENDED_KEY = 'transcript-desk.session-ended';
+
+function markSessionEnded(ended: boolean): void {
+  try {
+    if (ended) sessionStorage.setItem(ENDED_KEY, '1');
+    else sessionStorage.removeItem(ENDED_KEY);
+  } catch {
+    // storage refused: only this page knows, as before
+  }
+}
+
+/** Whether a session of this tab was refused since its last sign-in (see ENDED_KEY). */
+export function sessionEndedEarlier(): boolean {
+  try {
+    return sessionStorage.getItem(ENDED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Forgets a token the server refused, unless another tab has stored a newer one meanwhile. */
 function forgetToken(token: string | null): boolean {
   if (token === null || storedToken() !== token) return false;
   storeToken(null);
+  markSessionEnded(true);
   return true;
 }
 
@@ -73,6 +99,7 @@ async function openSession(body: { key: string } | { login: string }): Promise<v
   const result = (await response.json().catch(() => null)) as DeskResult<{ token: string }> | null;
   if (result?.ok !== true) throw new Error(result?.ok === false ? result.error.message : `Sign-in failed (${response.status})`);
   storeToken(result.value.token);
+  markSessionEnded(false);
 }
 
 /**
