@@ -5,7 +5,7 @@
 // `{ ok, value } | { ok: false, error }`. Plain Node: this folder never imports electron, and it
 // never imports a transport (src-main/http, src-main/ipc): they import it.
 import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { EventPayload } from '#shared/contract/events';
 import type { MediaIntake } from '#shared/contract/media';
 import { droppableExtension } from '#shared/queue/extract';
@@ -30,7 +30,7 @@ import { RemoteJobWatcher } from './podcast/remoteJobs';
 import { DeskClients, testTeamServer } from './teamServer';
 import { DeskQueue } from './queue/index';
 import { importUrlFiles } from './queue/importFiles';
-import { intakePaths, mediaInFolder, type NewJobContext } from './media/intake';
+import { intakePaths, type NewJobContext } from './media/intake';
 import { MediaLinks } from './media/links';
 import { MediaRunner } from './media/runner';
 import { uploadedFilesOf } from './media/uploads';
@@ -47,6 +47,7 @@ import type { InsightsContext } from './insights/index';
 import { insightHandlers } from './insights/handlers';
 import { forgetInsights } from './insights/stored';
 import { followHandlers } from './follows/handlers';
+import { mediaHandlers } from './media/handlers';
 import type { Handlers } from './handlers';
 
 export type { CliLaunch, DeskDeps, DeskHost, DeskOptions, PodcastJobControl, RestApiControl } from './deps';
@@ -240,25 +241,7 @@ export function createDesk(deps: DeskDeps, options: DeskOptions): Desk {
       if (others.length === 0) return imported;
       return { ...imported, media: await intakePaths(deps.stt, others, await intakeContext(), (jobs) => media.add(jobs)) };
     },
-    'media.list': async () => ({ jobs: await media.list() }),
-    'media.addFolders': async (input) => {
-      if (host === undefined) throw unavailable('Reading folders by path');
-      const context = await intakeContext();
-      const intake: MediaIntake = { files: [], folders: [] };
-      for (const folder of input.paths) {
-        const found = await mediaInFolder(deps.stt, folder, context).catch((error: unknown) => {
-          throw new DeskError('invalid_input', `${folder} cannot be read as a folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-        });
-        await media.add(found.jobs);
-        intake.files.push(...found.jobs.map((job) => ({ name: job.name, jobId: job.id, error: null })));
-        intake.folders.push({ name: basename(folder), path: folder, mediaFiles: found.jobs.length, skipped: found.skipped });
-      }
-      return intake;
-    },
-    'media.pause': async (input) => ({ job: await media.pause(input.id) }),
-    'media.resume': async (input) => ({ job: await media.resume(input.id) }),
-    'media.cancel': async (input) => ({ job: await media.cancel(input.id) }),
-    'media.dismiss': async (input) => ({ dismissed: await media.dismiss(input.id) }),
+    ...mediaHandlers({ stt: deps.stt, media, intakeContext, readsPaths: host !== undefined }),
     'sources.expand': (input) => expandForDesk(deps, input),
     ...followHandlers(follows),
     'podcast.list': async () => ({ jobs: [...remoteJobs.list(), ...(await listJobs(deps))] }),

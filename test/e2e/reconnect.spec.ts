@@ -2,7 +2,7 @@
 // so the page must go back to sign-in by itself and say why; while the server is down, the run
 // controls are off and an action is refused with one message, never a success toast next to it.
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS, dropFile, queueRow } from './desk';
 import { startRestartableDesk, type RestartableDesk } from './restartableDesk';
 
@@ -81,13 +81,18 @@ test('a reload while the key has used up its requests for the minute shows no er
   expect(await page.getByTestId('notice').allTextContents()).toEqual([]);
 });
 
-test('a page reloaded after a restart also says why it asks for a sign-in', async ({ page }) => {
+/** Signed in with the owner key, then the server process killed and started again (its sessions gone). */
+async function signInThenRestart(page: Page): Promise<void> {
   await page.goto(`${desk.url}/app/`);
   await page.getByLabel('Owner key').fill(desk.ownerKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Views' }).waitFor();
   await desk.kill();
   await desk.start();
+}
+
+test('a page reloaded after a restart also says why it asks for a sign-in', async ({ page }) => {
+  await signInThenRestart(page);
   // The page's stored session is from the old process: refused, forgotten, and said so.
   await page.reload();
   await expect(page.getByLabel('Owner key')).toBeVisible();
@@ -99,12 +104,7 @@ test('a page reloaded after a restart also says why it asks for a sign-in', asyn
 });
 
 test('a page that already went back to sign-in after a restart still says why after a reload', async ({ page }) => {
-  await page.goto(`${desk.url}/app/`);
-  await page.getByLabel('Owner key').fill(desk.ownerKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Views' }).waitFor();
-  await desk.kill();
-  await desk.start();
+  await signInThenRestart(page);
   // The open page's event stream reconnects, is refused, and the page forgets its session first.
   await expect(page.getByTestId('sign-in-notice')).toHaveText('The server restarted, so this page was signed out: sign in again.');
   // A reload now has no session to be refused: the page must still know why it asks for a sign-in.
